@@ -1,0 +1,59 @@
+#include "app/cli.h"
+
+#include <charconv>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+
+namespace poslab::app {
+
+int fail(const std::string& command, const std::string& message) {
+    std::cerr << "poslab " << command << ": " << message << std::endl;
+    return kExitUsage;
+}
+
+std::optional<std::string> takeValue(const Args& args, std::size_t& i, std::string& error) {
+    if (i + 1 >= args.size()) {
+        error = "option '" + args[i] + "' needs a value";
+        return std::nullopt;
+    }
+    return args[++i];
+}
+
+std::optional<double> parseBytes(const std::string& text) {
+    double v = 0;
+    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (res.ec != std::errc() || !(v > 0)) return std::nullopt;
+    const std::string unit(res.ptr, text.data() + text.size());
+    double mul = 1;
+    if (unit.empty() || unit == "B") mul = 1;
+    else if (unit == "KiB" || unit == "K") mul = 1024.0;
+    else if (unit == "MiB" || unit == "M") mul = 1024.0 * 1024;
+    else if (unit == "GiB" || unit == "G") mul = 1024.0 * 1024 * 1024;
+    else return std::nullopt;
+    return v * mul;
+}
+
+double defaultMemoryBudget() {
+    if (const char* env = std::getenv("POSLAB_MEMORY_BUDGET"))
+        if (auto b = parseBytes(env)) return *b;
+    return core::kDefaultMemoryBudget;
+}
+
+void printUsage() {
+    std::cout <<
+        R"(PosLab — a laboratory for Transformer positional encodings
+
+usage:
+  poslab                                 start the GUI
+  poslab list [--json]                   encodings, quantities, parameters with defaults/ranges
+  poslab export ENC QTY [-p KEY=VALUE]... [--backend cpu|auto|vulkan]
+                [--memory-budget SIZE] -o FILE.{npy,csv,json}
+  poslab --help                          this text
+
+Errors exit with code 2 and one line on stderr; no output file is left behind.
+The memory budget (default 2GiB, or POSLAB_MEMORY_BUDGET) refuses results that would not fit.
+)";
+}
+
+}  // namespace poslab::app

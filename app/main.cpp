@@ -1,0 +1,24 @@
+// PosLab entry point: thin. Subcommands run without a display; no arguments starts the GUI.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "app/cli.h"
+
+int main(int argc, char** argv) {
+    using namespace poslab::app;
+    const Args all(argv + 1, argv + argc);
+    if (all.empty()) {
+        printUsage();
+        return 0;
+    }
+    const std::string command = all.front();
+    const Args rest(all.begin() + 1, all.end());
+    if (command == "list") return runList(rest);
+    if (command == "export") return runExport(rest);
+    if (command == "--help" || command == "-h" || command == "help") {
+        printUsage();
+        return 0;
+    }
+    return fail("", "unknown command '" + command + "'; allowed: list, export (see --help)");
+}

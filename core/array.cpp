@@ -1,0 +1,73 @@
+#include "core/array.h"
+
+namespace poslab::core {
+
+std::int64_t elementCount(const Shape& shape) {
+    std::int64_t n = 1;
+    for (auto s : shape) n *= s;
+    return n;
+}
+
+std::string shapeText(const Shape& shape) {
+    std::string out;
+    for (std::size_t i = 0; i < shape.size(); ++i) {
+        if (i) out += ",";
+        out += std::to_string(shape[i]);
+    }
+    return out;
+}
+
+Array Array::real(Shape shape) {
+    Array a;
+    a.shape = std::move(shape);
+    a.dtype = DType::F64;
+    a.f64.assign(static_cast<std::size_t>(elementCount(a.shape)), 0.0);
+    return a;
+}
+
+Array Array::integer(Shape shape) {
+    Array a;
+    a.shape = std::move(shape);
+    a.dtype = DType::I64;
+    a.i64.assign(static_cast<std::size_t>(elementCount(a.shape)), 0);
+    return a;
+}
+
+Array Array::fromMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m) {
+    Array a = real({m.rows(), m.cols()});
+    a.matrix() = m;
+    return a;
+}
+
+Array Array::fromVector(const Eigen::Ref<const Eigen::VectorXd>& v) {
+    Array a = real({v.size()});
+    for (Eigen::Index i = 0; i < v.size(); ++i) a.f64[static_cast<std::size_t>(i)] = v(i);
+    return a;
+}
+
+Array Array::scalar(double v) {
+    Array a = real({1});
+    a.f64[0] = v;
+    return a;
+}
+
+namespace {
+std::pair<Eigen::Index, Eigen::Index> matrixDims(const Shape& shape) {
+    if (shape.empty()) return {1, 1};
+    if (shape.size() == 1) return {1, shape[0]};
+    const Eigen::Index cols = shape.back();
+    return {cols == 0 ? 0 : elementCount(shape) / cols, cols};
+}
+}  // namespace
+
+Eigen::Map<RowMatrix> Array::matrix() {
+    auto [r, c] = matrixDims(shape);
+    return {f64.data(), r, c};
+}
+
+Eigen::Map<const RowMatrix> Array::matrix() const {
+    auto [r, c] = matrixDims(shape);
+    return {f64.data(), r, c};
+}
+
+}  // namespace poslab::core

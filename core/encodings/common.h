@@ -1,0 +1,55 @@
+// Shared pieces of the encoding tables: the common ParamSpecs, frequencies, the sinusoidal row,
+// quantity builders and input-file checks.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include <Eigen/Core>
+
+#include "core/array.h"
+#include "core/registry.h"
+
+namespace poslab::core::enc {
+
+// Largest sizes a parameter accepts; the memory budget refuses results that would not fit first.
+constexpr std::int64_t kMaxPositions = 1 << 24;
+constexpr std::int64_t kMaxDim = 1 << 16;
+
+ParamSpec specN(std::int64_t def = 64);
+ParamSpec specD(std::int64_t def = 64);
+ParamSpec specBase(double def = 10000.0);
+ParamSpec specSeed();
+ParamSpec specOffset();
+ParamSpec specHeads(std::int64_t def = 8);
+
+// omega_j = base^(-2j/d), computed with pow (never accumulated).
+inline double omega(std::int64_t j, std::int64_t d, double base) {
+    return std::pow(base, -2.0 * static_cast<double>(j) / static_cast<double>(d));
+}
+
+// Interleaved sinusoidal row at position pos: out[2j] = sin(pos w_j), out[2j+1] = cos(pos w_j).
+void sinusoidalRow(double pos, std::int64_t d, double base, double* out);
+// The (n, d) table for positions offset + i.
+RowMatrix sinusoidalTable(std::int64_t n, std::int64_t d, double base, double offset = 0.0);
+
+// "d must be even" with the encoding's reason.
+Status requireEven(const ParamSet& p, const std::string& name, const std::string& why);
+
+// Gram matrix X X^T (symmetric) as an (n, n) Array.
+Array gram(const Eigen::Ref<const RowMatrix>& x);
+
+// Checks that a .npy at `path` exists, is readable and has `shape` (-1 matches any size).
+Status checkNpyShape(const std::string& param, const std::string& path, const Shape& shape);
+// Loads a real array of the given shape (after checkNpyShape in resolve).
+Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path,
+                               std::int64_t rows, std::int64_t cols);
+
+// Builds a QuantitySpec.
+QuantitySpec quantity(std::string id, std::string shapeDoc, std::function<Shape(const ParamSet&)> shape,
+                      std::function<Expected<Array>(const ParamSet&, const ComputeContext&)> fn);
+
+inline Error cancelledError() { return fail("cancelled"); }
+
+}  // namespace poslab::core::enc

@@ -1,0 +1,157 @@
+// A1 Sinusoidal position encoding (Vaswani et al., 2017, "Attention Is All You Need", §3.5):
+//   P[i, 2j] = sin(pos_i * omega_j),  P[i, 2j+1] = cos(pos_i * omega_j),  omega_j = base^(-2j/d).
+// A fixed block-diagonal rotation M(delta) maps row i to row i+delta for every i, which is how an
+// absolute encoding carries relative position (note 000). `variant` shows common mistakes.
+#include <algorithm>
+
+#include "core/encodings/common.h"
+#include "core/encodings/encodings.h"
+
+namespace poslab::core::enc {
+
+namespace {
+
+// Frequency of the sine column of pair j under the variant.
+double pairFrequency(const ParamSet& p, std::int64_t j) {
+    const auto d = p.integer("d");
+    const double base = p.real("base");
+    const auto& v = p.text("variant");
+    if (v == "missing_norm") return std::pow(base, -2.0 * static_cast<double>(j));
+    if (v == "per_dim_exponent") return omega(2 * j, d, base);
+    return omega(j, d, base);
+}
+
+RowMatrix table(const ParamSet& p) {
+    const auto n = p.integer("n");
+    const auto d = p.integer("d");
+    const double base = p.real("base");
+    const double offset = static_cast<double>(p.integer("offset"));
+    const auto& v = p.text("variant");
+    if (v == "paper") return sinusoidalTable(n, d, base, offset);
+    RowMatrix t(n, d);
+    for (std::int64_t i = 0; i < n; ++i) {
+        const double pos = offset + static_cast<double>(i);
+        for (std::int64_t k = 0; k < d; ++k) {
+            if (v == "missing_norm") {
+                const double a = pos * std::pow(base, -2.0 * static_cast<double>(k / 2));
+                t(i, k) = k % 2 == 0 ? std::sin(a) : std::cos(a);
+            } else {  // per_dim_exponent: each column its own exponent, row 0 left zero
+                const double a = pos * omega(k, d, base);
+                t(i, k) = i == 0 ? 0.0 : (k % 2 == 0 ? std::sin(a) : std::cos(a));
+            }
+        }
+    }
+    return t;
+}
+
+RowMatrix shiftMatrix(const ParamSet& p) {
+    const auto d = p.integer("d");
+    const double delta = static_cast<double>(p.integer("delta"));
+    RowMatrix m = RowMatrix::Zero(d, d);
+    for (std::int64_t j = 0; j < d / 2; ++j) {
+        const double a = delta * pairFrequency(p, j);
+        const double c = std::cos(a), s = std::sin(a);
+        m(2 * j, 2 * j) = c;
+        m(2 * j, 2 * j + 1) = s;
+        m(2 * j + 1, 2 * j) = -s;
+        m(2 * j + 1, 2 * j + 1) = c;
+    }
+    return m;
+}
+
+}  // namespace
+
+void registerSinusoidal(Registry& r) {
+    EncodingDescriptor e;
+    e.id = "sinusoidal";
+    e.nameEn = "Sinusoidal";
+    e.nameZh = "正弦位置编码";
+    e.family = Family::Absolute;
+    e.summaryEn = "Fixed sin/cos pairs at geometric frequencies (Transformer, 2017).";
+    e.summaryZh = "按几何级数频率排列的固定正弦/余弦对(Transformer,2017)。";
+    e.params = {specN(), specD(), specBase(), specOffset(),
+                enumParam("variant", {"paper", "missing_norm", "per_dim_exponent"})
+                    .help("paper form, or a common implementation mistake",
+                          "论文形式,或常见的实现错误"),
+                intParam("delta", 1)
+                    .range(0, kMaxPositions)
+                    .slider(0, 512)
+                    .help("shift for shift_matrix / shift_error (0 <= delta < n)",
+                          "shift_matrix / shift_error 的平移量(0 <= delta < n)")};
+    e.resolve = [](ParamSet& p) -> Status {
+        if (auto st = requireEven(p, "d", "sinusoidal pairs sin and cos dimensions"); !st) return st;
+        if (p.integer("delta") >= p.integer("n"))
+            return paramError("delta", p.integer("delta"), "must be smaller than n = " +
+                                                               std::to_string(p.integer("n")),
+                              "0 <= delta < n");
+        return {};
+    };
+    auto n = [](const ParamSet& p) { return p.integer("n"); };
+    auto d = [](const ParamSet& p) { return p.integer("d"); };
+
+    e.quantities.push_back(
+        quantity("table", "n,d", [=](const ParamSet& p) { return Shape{n(p), d(p)}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     return Array::fromMatrix(table(p));
+                 })
+            .title("Position table P", "位置编码表 P")
+            .axisNames({"position i", "dimension k"}));
+    e.quantities.push_back(
+        quantity("frequencies", "d/2", [=](const ParamSet& p) { return Shape{d(p) / 2}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     Array a = Array::real({p.integer("d") / 2});
+                     for (std::int64_t j = 0; j < a.size(); ++j)
+                         a.f64[static_cast<std::size_t>(j)] = pairFrequency(p, j);
+                     return a;
+                 })
+            .title("Angular frequency per pair", "每对维度的角频率")
+            .axisNames({"pair j"})
+            .nonNegative());
+    e.quantities.push_back(
+        quantity("similarity", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     return gram(table(p));
+                 })
+            .title("Similarity P P^T", "相似度 P P^T")
+            .axisNames({"position m", "position n"}));
+    e.quantities.push_back(
+        quantity("shift_matrix", "d,d", [=](const ParamSet& p) { return Shape{d(p), d(p)}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     return Array::fromMatrix(shiftMatrix(p));
+                 })
+            .title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
+            .axisNames({"output dimension", "input dimension"}));
+    e.quantities.push_back(
+        quantity("shift_error", "n-delta",
+                 [=](const ParamSet& p) { return Shape{n(p) - p.integer("delta")}; },
+                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                     // M is block diagonal: apply it pair by pair (same numbers as M * P[i]).
+                     const RowMatrix t = table(p);
+                     const RowMatrix m = shiftMatrix(p);
+                     const auto delta = p.integer("delta");
+                     Array a = Array::real({t.rows() - delta});
+                     for (std::int64_t i = 0; i + delta < t.rows(); ++i) {
+                         if (ctx.cancelled()) return cancelledError();
+                         double worst = 0;
+                         for (std::int64_t k = 0; k < t.cols(); k += 2) {
+                             const double x = t(i, k), y = t(i, k + 1);
+                             const double u = m(k, k) * x + m(k, k + 1) * y;
+                             const double v = m(k + 1, k) * x + m(k + 1, k + 1) * y;
+                             worst = std::max({worst, std::abs(u - t(i + delta, k)),
+                                               std::abs(v - t(i + delta, k + 1))});
+                         }
+                         a.f64[static_cast<std::size_t>(i)] = worst;
+                     }
+                     return a;
+                 })
+            .title("max |M P[i] - P[i+delta]|", "max |M P[i] - P[i+delta]|")
+            .axisNames({"position i"})
+            .nonNegative()
+            .work([](const ParamSet& p) {
+                return 8.0 * static_cast<double>(p.integer("n") * p.integer("d") +
+                                                 p.integer("d") * p.integer("d"));
+            }));
+    r.add(std::move(e));
+}
+
+}  // namespace poslab::core::enc

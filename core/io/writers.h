@@ -1,0 +1,31 @@
+// Array writers for `poslab export`: .npy, .csv and .json, chosen by the file's extension.
+#pragma once
+
+#include <ostream>
+#include <string>
+
+#include "core/array.h"
+#include "core/expected.h"
+#include "core/params/param_spec.h"
+
+namespace poslab::core::io {
+
+enum class Format { Npy, Csv, Json };
+Expected<Format> formatForPath(const std::string& path);
+
+void writeNpy(std::ostream& out, const Array& array);
+// "# shape: a,b,c" then one line per row of the array folded to 2-D; 17 significant digits.
+void writeCsv(std::ostream& out, const Array& array);
+// {"encoding","quantity","params","shape","dtype","data"}; data nested by dimension.
+void writeJson(std::ostream& out, const Array& array, const std::string& encoding,
+               const std::string& quantity, const ParamSet& params);
+
+// Text of a double that round-trips; non-finite as inf, -inf, nan.
+std::string numberText(double v);
+std::string jsonString(const std::string& s);
+
+// Opens FILE atomically, writes the array in the format of its extension, commits.
+Status exportArray(const std::string& path, const Array& array, const std::string& encoding,
+                   const std::string& quantity, const ParamSet& params);
+
+}  // namespace poslab::core::io

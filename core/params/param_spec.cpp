@@ -1,0 +1,247 @@
+#include "core/params/param_spec.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace poslab::core {
+
+std::string_view paramTypeName(ParamType type) {
+    switch (type) {
+        case ParamType::Int: return "int";
+        case ParamType::Real: return "real";
+        case ParamType::Bool: return "bool";
+        case ParamType::Enum: return "enum";
+        case ParamType::Path: return "path";
+    }
+    return "?";
+}
+
+namespace {
+std::string formatReal(double v) {
+    if (std::isnan(v)) return "nan";
+    if (std::isinf(v)) return v > 0 ? "inf" : "-inf";
+    char buf[64];
+    // Shortest text that round-trips.
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    return std::string(buf, res.ptr);
+}
+
+std::string joinWords(const std::vector<std::string>& words) {
+    std::string out;
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        if (i) out += ", ";
+        out += words[i];
+    }
+    return out;
+}
+}  // namespace
+
+std::string formatValue(const ParamValue& value) {
+    return std::visit(
+        [](const auto& v) -> std::string {
+            using T = std::decay_t<decltype(v)>;
+            if constexpr (std::is_same_v<T, std::int64_t>) return std::to_string(v);
+            else if constexpr (std::is_same_v<T, double>) return formatReal(v);
+            else if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
+            else return v;
+        },
+        value);
+}
+
+std::string ParamSpec::allowedText() const {
+    switch (type) {
+        case ParamType::Bool: return "true or false";
+        case ParamType::Enum: return "one of: " + joinWords(choices);
+        case ParamType::Path:
+            if (choices.empty()) return "a path to a .npy file";
+            return "one of: " + joinWords(choices) + ", or a path to a .npy file";
+        case ParamType::Int:
+        case ParamType::Real: break;
+    }
+    std::string kind = type == ParamType::Int ? "an integer" : "a real";
+    auto num = [&](double v) {
+        return type == ParamType::Int ? std::to_string(static_cast<long long>(v)) : formatReal(v);
+    };
+    if (min && max) {
+        return kind + (minExclusive ? " > " : " >= ") + num(*min) + " and" +
+               (maxExclusive ? " < " : " <= ") + num(*max);
+    }
+    if (min) return kind + (minExclusive ? " > " : " >= ") + num(*min);
+    if (max) return kind + (maxExclusive ? " < " : " <= ") + num(*max);
+    return kind;
+}
+
+Expected<ParamValue> ParamSpec::parse(std::string_view text) const {
+    const std::string shown(text);
+    auto bad = [&](std::string_view why) -> Error {
+        return fail("parameter '" + name + "' = '" + shown + "': " + std::string(why) +
+                    "; allowed: " + allowedText());
+    };
+    switch (type) {
+        case ParamType::Int: {
+            std::int64_t v = 0;
+            const char* first = text.data();
+            const char* last = first + text.size();
+            if (!text.empty() && *first == '+') ++first;
+            auto res = std::from_chars(first, last, v);
+            if (text.empty() || res.ec == std::errc::invalid_argument || res.ptr != last)
+                return bad("not an integer");
+            if (res.ec == std::errc::result_out_of_range) return bad("integer out of range");
+            ParamValue pv = v;
+            if (auto st = check(pv); !st) return st.error();
+            return pv;
+        }
+        case ParamType::Real: {
+            double v = 0;
+            const char* first = text.data();
+            const char* last = first + text.size();
+            if (!text.empty() && *first == '+') ++first;
+            auto res = std::from_chars(first, last, v);
+            if (text.empty() || res.ec == std::errc::invalid_argument || res.ptr != last)
+                return bad("not a number");
+            if (res.ec == std::errc::result_out_of_range || !std::isfinite(v))
+                return bad("not a finite number");
+            ParamValue pv = v;
+            if (auto st = check(pv); !st) return st.error();
+            return pv;
+        }
+        case ParamType::Bool:
+            if (text == "true") return ParamValue{true};
+            if (text == "false") return ParamValue{false};
+            return bad("not a boolean");
+        case ParamType::Enum:
+        case ParamType::Path: {
+            ParamValue pv = std::string(text);
+            if (auto st = check(pv); !st) return st.error();
+            return pv;
+        }
+    }
+    return bad("unknown type");
+}
+
+Status ParamSpec::check(const ParamValue& value) const {
+    auto bad = [&](std::string_view why) -> Error {
+        return paramError(name, value, why, allowedText());
+    };
+    double numeric = 0;
+    switch (type) {
+        case ParamType::Int:
+            if (!std::holds_alternative<std::int64_t>(value)) return bad("not an integer");
+            numeric = static_cast<double>(std::get<std::int64_t>(value));
+            break;
+        case ParamType::Real:
+            if (std::holds_alternative<std::int64_t>(value)) {
+                numeric = static_cast<double>(std::get<std::int64_t>(value));
+            } else if (std::holds_alternative<double>(value)) {
+                numeric = std::get<double>(value);
+            } else {
+                return bad("not a number");
+            }
+            if (!std::isfinite(numeric)) return bad("not a finite number");
+            break;
+        case ParamType::Bool:
+            if (!std::holds_alternative<bool>(value)) return bad("not a boolean");
+            return {};
+        case ParamType::Enum: {
+            if (!std::holds_alternative<std::string>(value)) return bad("not a word");
+            const auto& s = std::get<std::string>(value);
+            for (const auto& c : choices)
+                if (c == s) return {};
+            return bad("unknown choice");
+        }
+        case ParamType::Path:
+            if (!std::holds_alternative<std::string>(value)) return bad("not a path");
+            return {};
+    }
+    if (min && (minExclusive ? !(numeric > *min) : !(numeric >= *min))) return bad("too small");
+    if (max && (maxExclusive ? !(numeric < *max) : !(numeric <= *max))) return bad("too large");
+    return {};
+}
+
+ParamSpec intParam(std::string name, std::int64_t def) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::Int;
+    s.defaultValue = def;
+    return s;
+}
+
+ParamSpec realParam(std::string name, double def) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::Real;
+    s.defaultValue = def;
+    return s;
+}
+
+ParamSpec boolParam(std::string name, bool def) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::Bool;
+    s.defaultValue = def;
+    return s;
+}
+
+ParamSpec enumParam(std::string name, std::vector<std::string> choices) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::Enum;
+    s.defaultValue = choices.front();
+    s.choices = std::move(choices);
+    return s;
+}
+
+ParamSpec pathParam(std::string name, std::vector<std::string> words, std::string def) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::Path;
+    s.defaultValue = std::move(def);
+    s.choices = std::move(words);
+    return s;
+}
+
+const ParamValue& ParamSet::get(const std::string& name) const {
+    auto it = m_values.find(name);
+    if (it == m_values.end()) throw std::out_of_range("PosLab: no parameter '" + name + "'");
+    return it->second;
+}
+
+std::int64_t ParamSet::integer(const std::string& name) const {
+    return std::get<std::int64_t>(get(name));
+}
+
+double ParamSet::real(const std::string& name) const {
+    const auto& v = get(name);
+    if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
+    return std::get<double>(v);
+}
+
+bool ParamSet::boolean(const std::string& name) const { return std::get<bool>(get(name)); }
+
+const std::string& ParamSet::text(const std::string& name) const {
+    return std::get<std::string>(get(name));
+}
+
+ParamSet defaultParams(const std::vector<ParamSpec>& specs) {
+    ParamSet p;
+    for (const auto& s : specs) p.set(s.name, s.defaultValue);
+    return p;
+}
+
+const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view name) {
+    for (const auto& s : specs)
+        if (s.name == name) return &s;
+    return nullptr;
+}
+
+Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
+                 std::string_view allowed) {
+    std::string msg = "parameter '" + std::string(name) + "' = " + formatValue(value) + ": " +
+                      std::string(why);
+    if (!allowed.empty()) msg += "; allowed: " + std::string(allowed);
+    return fail(std::move(msg));
+}
+
+}  // namespace poslab::core

@@ -1,0 +1,97 @@
+// Typed parameters, described once: they drive the GUI panels, the CLI's -p key=value, session
+// files and validation messages.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "core/expected.h"
+
+namespace poslab::core {
+
+enum class ParamType { Int, Real, Bool, Enum, Path };
+std::string_view paramTypeName(ParamType type);
+
+using ParamValue = std::variant<std::int64_t, double, bool, std::string>;
+
+// Renders a value the way the command line accepts it back (reals with 17 significant digits).
+std::string formatValue(const ParamValue& value);
+
+struct ParamSpec {
+    std::string name;
+    ParamType type = ParamType::Real;
+    ParamValue defaultValue;
+    std::optional<double> min, max;  // inclusive unless the matching flag says otherwise
+    bool minExclusive = false;
+    bool maxExclusive = false;
+    std::vector<std::string> choices;  // Enum words; for Path, words accepted instead of a file
+    bool logScale = false;             // UI hint: logarithmic slider
+    double uiMin = 0, uiMax = 0;       // UI hint: slider range (0, 0: use min/max)
+    std::string unit;
+    std::string helpEn, helpZh;
+
+    // Fluent set-up used by the encoding tables.
+    ParamSpec& range(std::optional<double> lo, std::optional<double> hi) {
+        min = lo;
+        max = hi;
+        return *this;
+    }
+    ParamSpec& exclusiveMin() { minExclusive = true; return *this; }
+    ParamSpec& exclusiveMax() { maxExclusive = true; return *this; }
+    ParamSpec& log() { logScale = true; return *this; }
+    ParamSpec& slider(double lo, double hi) { uiMin = lo; uiMax = hi; return *this; }
+    ParamSpec& help(std::string en, std::string zh) {
+        helpEn = std::move(en);
+        helpZh = std::move(zh);
+        return *this;
+    }
+    ParamSpec& withUnit(std::string u) { unit = std::move(u); return *this; }
+
+    // "an integer >= 1", "a real > 1", "one of: a, b, c" — for error messages and tooltips.
+    std::string allowedText() const;
+    // Parses command-line text strictly: "64x" and, for integers, "64.5" are errors.
+    Expected<ParamValue> parse(std::string_view text) const;
+    // Checks type, range and choices of a value.
+    Status check(const ParamValue& value) const;
+};
+
+ParamSpec intParam(std::string name, std::int64_t def);
+ParamSpec realParam(std::string name, double def);
+ParamSpec boolParam(std::string name, bool def);
+ParamSpec enumParam(std::string name, std::vector<std::string> choices);  // default: first
+ParamSpec pathParam(std::string name, std::vector<std::string> words = {},
+                    std::string def = {});
+
+// Parameter values by name. Every key of the encoding is present once resolved.
+class ParamSet {
+public:
+    void set(const std::string& name, ParamValue value) { m_values[name] = std::move(value); }
+    bool has(const std::string& name) const { return m_values.count(name) != 0; }
+    const ParamValue& get(const std::string& name) const;
+
+    std::int64_t integer(const std::string& name) const;
+    double real(const std::string& name) const;  // an Int parameter converts too
+    bool boolean(const std::string& name) const;
+    const std::string& text(const std::string& name) const;
+
+    const std::map<std::string, ParamValue>& values() const { return m_values; }
+    bool operator==(const ParamSet&) const = default;
+
+private:
+    std::map<std::string, ParamValue> m_values;
+};
+
+// A ParamSet holding every default of the specs.
+ParamSet defaultParams(const std::vector<ParamSpec>& specs);
+const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view name);
+
+// "parameter 'd' = 63: <why>; allowed: <what>" — the one shape of every parameter error.
+Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
+                 std::string_view allowed = {});
+
+}  // namespace poslab::core
