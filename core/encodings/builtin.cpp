@@ -24,6 +24,7 @@ void registerBuiltinEncodings(Registry& r) {
     enc::registerOscillatory(r);
     enc::registerBilinear(r);
     enc::registerConcat(r);
+    enc::registerAttention(r);
 }
 
 }  // namespace poslab::core

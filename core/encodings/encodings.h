@@ -24,5 +24,6 @@ void registerCnnPadding(Registry& r);
 void registerOscillatory(Registry& r);
 void registerBilinear(Registry& r);
 void registerConcat(Registry& r);
+void registerAttention(Registry& r);
 
 }  // namespace poslab::core::enc
