@@ -1,8 +1,251 @@
-// TODO(foundation): not yet implemented.
+// A6 RoPE, rotary position embedding (Su et al. 2021, "RoFormer", eq. 13-16):
+//   f(x, m) = R_m x, pair j rotated by the angle m * theta_j, theta_j = base^(-2j/d);
+//   (R_m q) . (R_k k) = q^T R_{k-m} k, so scores depend only on k - m (Toeplitz).
+// Long-range decay (note 002): with q = k = ones, g(x) = 2 sum_j cos(x theta_j); the slowest term
+// stays positive and decreasing for x < pi / (2 theta_min).
+// Pairings: interleaved (2j, 2j+1) as in RoFormer; half (j, j + d/2) as GPT-NeoX / HF rotate_half.
+// Scalings (spec B3) live in rope_scaling.cpp.
+#include "core/encodings/rope.h"
+
+#include <numbers>
+
+#include "core/encodings/common.h"
 #include "core/encodings/encodings.h"
+#include "core/encodings/rope_scaling.h"
 
 namespace poslab::core::enc {
 
-void registerRope(Registry&) {}
+namespace {
+
+struct Setup {
+    std::int64_t n, d;
+    double offset;
+    std::string pairing;
+    std::vector<double> theta;
+    double af;  // attention factor multiplying cos and sin
+};
+
+Setup setup(const ParamSet& p) {
+    const auto fp = RopeFrequencyParams::from(p);
+    return {p.integer("n"), p.integer("d"), static_cast<double>(p.integer("offset")),
+            p.text("pairing"), ropeFrequencies(fp), ropeAttentionFactor(fp)};
+}
+
+// A vector parameter (q or k) of length d: the .npy file or all ones.
+Expected<Eigen::VectorXd> vectorParam(const ParamSet& p, const std::string& name) {
+    const auto d = p.integer("d");
+    const auto& path = p.text(name);
+    if (path.empty()) return Eigen::VectorXd(Eigen::VectorXd::Ones(d));
+    auto m = loadMatrix(name, path, 1, d);
+    if (!m) return m.error();
+    return Eigen::VectorXd(m->row(0).transpose());
+}
+
+Expected<Array> rotated(const ParamSet& p, const ComputeContext& ctx) {
+    const Setup s = setup(p);
+    RowMatrix x;
+    if (p.text("input").empty()) {
+        x = RowMatrix::Ones(s.n, s.d);
+    } else {
+        auto m = loadMatrix("input", p.text("input"), s.n, s.d);
+        if (!m) return m.error();
+        x = std::move(*m);
+    }
+    Array out = Array::real({s.n, s.d});
+    auto o = out.matrix();
+    std::atomic<bool> stop{false};
+#pragma omp parallel for schedule(static) if (s.n * s.d > 65536)
+    for (std::int64_t i = 0; i < s.n; ++i) {
+        if (ctx.cancelled()) stop = true;
+        if (stop) continue;
+        const double pos = s.offset + static_cast<double>(i);
+        for (std::int64_t j = 0; j < s.d / 2; ++j) {
+            const auto [a, b] = ropePair(s.pairing, j, s.d);
+            const double ang = pos * s.theta[static_cast<std::size_t>(j)];
+            const double c = std::cos(ang) * s.af, sn = std::sin(ang) * s.af;
+            o(i, a) = x(i, a) * c - x(i, b) * sn;
+            o(i, b) = x(i, a) * sn + x(i, b) * c;
+        }
+    }
+    if (stop) return cancelledError();
+    return out;
+}
+
+Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
+    const Setup s = setup(p);
+    auto q = vectorParam(p, "q");
+    if (!q) return q.error();
+    auto k = vectorParam(p, "k");
+    if (!k) return k.error();
+    // t[delta + n - 1] = q^T R_delta k * af^2 for delta = k - m in [-(n-1), n-1].
+    std::vector<double> t(static_cast<std::size_t>(2 * s.n - 1));
+    std::vector<double> cc(static_cast<std::size_t>(s.d / 2)), cs(cc.size());
+    for (std::int64_t j = 0; j < s.d / 2; ++j) {
+        const auto [a, b] = ropePair(s.pairing, j, s.d);
+        cc[static_cast<std::size_t>(j)] = (*q)(a) * (*k)(a) + (*q)(b) * (*k)(b);
+        cs[static_cast<std::size_t>(j)] = (*q)(b) * (*k)(a) - (*q)(a) * (*k)(b);
+    }
+    const double af2 = s.af * s.af;
+#pragma omp parallel for schedule(static) if (s.n * s.d > 65536)
+    for (std::int64_t idx = 0; idx < 2 * s.n - 1; ++idx) {
+        const double delta = static_cast<double>(idx - (s.n - 1));
+        double acc = 0;
+        for (std::size_t j = 0; j < cc.size(); ++j) {
+            const double ang = delta * s.theta[j];
+            acc += cc[j] * std::cos(ang) + cs[j] * std::sin(ang);
+        }
+        t[static_cast<std::size_t>(idx)] = acc * af2;
+    }
+    if (ctx.cancelled()) return cancelledError();
+    Array out = Array::real({s.n, s.n});
+    auto o = out.matrix();
+#pragma omp parallel for schedule(static) if (s.n > 512)
+    for (std::int64_t m = 0; m < s.n; ++m)
+        for (std::int64_t kk = 0; kk < s.n; ++kk)
+            o(m, kk) = t[static_cast<std::size_t>(kk - m + s.n - 1)];
+    return out;
+}
+
+}  // namespace
+
+void registerRope(Registry& r) {
+    EncodingDescriptor e;
+    e.id = "rope";
+    e.nameEn = "RoPE (rotary)";
+    e.nameZh = "旋转位置编码 RoPE";
+    e.family = Family::Rotary;
+    e.summaryEn = "Rotate each pair of q and k by its position: scores depend only on k - m.";
+    e.summaryZh = "按位置旋转 q、k 的每一对分量:注意力分数只依赖于 k - m。";
+    e.params = {specN(), specD(), specBase(),
+                enumParam("pairing", {"interleaved", "half"})
+                    .help("pairs (2j, 2j+1) as RoFormer, or (j, j+d/2) as GPT-NeoX rotate_half",
+                          "维度配对方式:(2j, 2j+1)(RoFormer)或 (j, j+d/2)(GPT-NeoX)"),
+                specOffset(),
+                pathParam("input").help(".npy (n, d) rows to rotate (default all ones)",
+                                        "要旋转的 .npy (n, d) 输入(默认全 1)"),
+                pathParam("q").help(".npy (d) query vector (default all ones)",
+                                    ".npy (d) 查询向量(默认全 1)"),
+                pathParam("k").help(".npy (d) key vector (default all ones)",
+                                    ".npy (d) 键向量(默认全 1)"),
+                intParam("max_distance", 4096)
+                    .range(0, kMaxPositions)
+                    .slider(16, 131072)
+                    .help("largest relative distance x of the decay curve", "衰减曲线的最大相对距离 x"),
+                intParam("position", 1)
+                    .range(0, kMaxPositions)
+                    .slider(0, 4096)
+                    .help("position of the rotation view", "旋转视图中的位置")};
+    for (auto& s : ropeScalingSpecs()) e.params.push_back(std::move(s));
+    e.resolve = [](ParamSet& p) -> Status {
+        if (auto st = requireEven(p, "d", "RoPE rotates pairs of dimensions"); !st) return st;
+        if (auto st = checkRopeScaling(p); !st) return st;
+        const auto n = p.integer("n"), d = p.integer("d");
+        if (!p.text("input").empty())
+            if (auto st = checkNpyShape("input", p.text("input"), {n, d}); !st) return st;
+        for (const char* v : {"q", "k"})
+            if (!p.text(v).empty())
+                if (auto st = checkNpyShape(v, p.text(v), {d}); !st) return st;
+        return {};
+    };
+    auto n = [](const ParamSet& p) { return p.integer("n"); };
+    auto half = [](const ParamSet& p) { return p.integer("d") / 2; };
+
+    e.quantities.push_back(
+        quantity("frequencies", "d/2", [=](const ParamSet& p) { return Shape{half(p)}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
+                     Array a = Array::real({static_cast<std::int64_t>(th.size())});
+                     a.f64 = th;
+                     return a;
+                 })
+            .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
+            .axisNames({"pair j"})
+            .nonNegative());
+    e.quantities.push_back(
+        quantity("angles", "n,d/2", [=](const ParamSet& p) { return Shape{n(p), half(p)}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     const Setup s = setup(p);
+                     Array a = Array::real({s.n, s.d / 2});
+                     auto m = a.matrix();
+                     for (std::int64_t i = 0; i < s.n; ++i)
+                         for (std::int64_t j = 0; j < s.d / 2; ++j)
+                             m(i, j) = (s.offset + static_cast<double>(i)) *
+                                       s.theta[static_cast<std::size_t>(j)];
+                     return a;
+                 })
+            .title("Rotation angle m theta_j", "旋转角 m theta_j")
+            .axisNames({"position m", "pair j"})
+            .nonNegative());
+    e.quantities.push_back(
+        quantity("rotated", "n,d", [=](const ParamSet& p) { return Shape{n(p), p.integer("d")}; },
+                 rotated)
+            .title("Rotated input R_m x", "旋转后的输入 R_m x")
+            .axisNames({"position m", "dimension"})
+            .work([](const ParamSet& p) {
+                return 16.0 * static_cast<double>(p.integer("n") * p.integer("d"));
+            }));
+    e.quantities.push_back(
+        quantity("scores", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; }, scores)
+            .title("Scores (R_m q) . (R_k k)", "注意力分数 (R_m q)·(R_k k)")
+            .axisNames({"query position m", "key position k"}));
+    e.quantities.push_back(
+        quantity("decay", "max_distance+1",
+                 [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; },
+                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                     const Setup s = setup(p);
+                     const auto len = p.integer("max_distance") + 1;
+                     Array a = Array::real({len});
+                     const double af2 = s.af * s.af;
+#pragma omp parallel for schedule(static) if (len * s.d > 65536)
+                     for (std::int64_t x = 0; x < len; ++x) {
+                         double acc = 0;
+                         for (double th : s.theta) acc += std::cos(static_cast<double>(x) * th);
+                         a.f64[static_cast<std::size_t>(x)] = 2.0 * acc * af2;
+                     }
+                     if (ctx.cancelled()) return cancelledError();
+                     return a;
+                 })
+            .title("Long-range decay g(x) = 2 sum cos(x theta_j)", "远程衰减 g(x) = 2 Σ cos(x θ_j)")
+            .axisNames({"relative distance x"}));
+    e.quantities.push_back(
+        quantity("decay_bound", "1", [](const ParamSet&) { return Shape{1}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
+                     const double thetaMin = *std::min_element(th.begin(), th.end());
+                     return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
+                 })
+            .title("Monotone-decay bound pi / (2 theta_min)", "单调衰减上界 π/(2 θ_min)")
+            .axisNames({""})
+            .nonNegative());
+    e.quantities.push_back(
+        quantity("rotation", "d/2,2", [=](const ParamSet& p) { return Shape{half(p), 2}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     const Setup s = setup(p);
+                     auto q = vectorParam(p, "q");
+                     if (!q) return q.error();
+                     const double pos = static_cast<double>(p.integer("position"));
+                     Array a = Array::real({s.d / 2, 2});
+                     auto m = a.matrix();
+                     for (std::int64_t j = 0; j < s.d / 2; ++j) {
+                         const auto [ia, ib] = ropePair(s.pairing, j, s.d);
+                         const double ang = pos * s.theta[static_cast<std::size_t>(j)];
+                         const double c = std::cos(ang) * s.af, sn = std::sin(ang) * s.af;
+                         m(j, 0) = (*q)(ia) * c - (*q)(ib) * sn;
+                         m(j, 1) = (*q)(ia) * sn + (*q)(ib) * c;
+                     }
+                     return a;
+                 })
+            .title("Rotated pairs of q at the chosen position", "q 的各维度对在所选位置旋转后的坐标")
+            .axisNames({"pair j", "coordinate (x, y)"}));
+    e.quantities.push_back(
+        quantity("attention_factor", "1", [](const ParamSet&) { return Shape{1}; },
+                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                     return Array::scalar(ropeAttentionFactor(RopeFrequencyParams::from(p)));
+                 })
+            .title("Attention factor (YaRN)", "注意力缩放因子(YaRN)")
+            .axisNames({""})
+            .nonNegative());
+    r.add(std::move(e));
+}
 
 }  // namespace poslab::core::enc

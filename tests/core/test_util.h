@@ -34,3 +34,24 @@ inline double maxAbsDiff(const core::Array& a, const core::Array& b) {
 }
 
 }  // namespace poslab::test
+
+#include <fstream>
+
+#include "core/io/npy.h"
+#include "core/random.h"
+
+namespace poslab::test {
+
+// Writes a real matrix (or a vector when rows == 1 and asVector) to a .npy file.
+inline void writeNpyFile(const std::string& path, const core::RowMatrix& m, bool asVector = false) {
+    core::Array a = core::Array::real(asVector ? core::Shape{m.cols()} : core::Shape{m.rows(), m.cols()});
+    for (std::int64_t k = 0; k < a.size(); ++k) a.f64[static_cast<std::size_t>(k)] = m.data()[k];
+    std::ofstream(path, std::ios::binary) << core::io::encodeNpy(a);
+}
+
+inline core::RowMatrix randomMatrix(std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
+    core::Rng rng(seed);
+    return core::normalMatrix(rng, rows, cols);
+}
+
+}  // namespace poslab::test
