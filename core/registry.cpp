@@ -69,6 +69,7 @@ Expected<ParamSet> parseParams(const EncodingDescriptor& enc, const TextParams& 
         auto v = spec->parse(text);
         if (!v) return v.error();
         p.set(name, std::move(*v));
+        p.markGiven(name);
     }
     return p;
 }
@@ -141,7 +142,10 @@ ParamSet paramsFor(std::string_view encoding,
     const EncodingDescriptor* enc = registry().find(encoding);
     if (!enc) throw std::invalid_argument("PosLab: unknown encoding " + std::string(encoding));
     ParamSet p = defaultParams(enc->params);
-    for (const auto& [k, v] : values) p.set(k, v);
+    for (const auto& [k, v] : values) {
+        p.set(k, v);
+        p.markGiven(k);
+    }
     return p;
 }
 

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -71,6 +72,10 @@ ParamSpec pathParam(std::string name, std::vector<std::string> words = {},
 class ParamSet {
 public:
     void set(const std::string& name, ParamValue value) { m_values[name] = std::move(value); }
+    // Whether the user gave this value (command line, panel edit) rather than taking the default;
+    // a `source` table that sets n and d only conflicts with values that were given.
+    void markGiven(const std::string& name) { m_given.insert(name); }
+    bool given(const std::string& name) const { return m_given.count(name) != 0; }
     bool has(const std::string& name) const { return m_values.count(name) != 0; }
     const ParamValue& get(const std::string& name) const;
 
@@ -84,6 +89,7 @@ public:
 
 private:
     std::map<std::string, ParamValue> m_values;
+    std::set<std::string> m_given;
 };
 
 // A ParamSet holding every default of the specs.

@@ -125,6 +125,12 @@ private slots:
                      msg.c_str());
             QVERIFY2(msg.find("source") != std::string::npos, msg.c_str());
         }
+        // A given value equal to the default (64) still conflicts with a file of another size.
+        if (rows != 64) {
+            const std::string msg = test::computeError(
+                "learned", "table", {{"source", path.toStdString()}, {"n", std::int64_t(64)}});
+            QVERIFY2(msg.find("'n' = 64") != std::string::npos, msg.c_str());
+        }
     }
 
     void badSource_data() {
