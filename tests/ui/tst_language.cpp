@@ -1,0 +1,88 @@
+// Switching the language at run time changes the visible texts (menus, docks, tabs, panel
+// tooltips, explanations, view titles) and switching back restores them.
+#include <QDockWidget>
+#include <QMenuBar>
+#include <QTabWidget>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include "core/registry.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/encoding_browser.h"
+#include "ui/explanation_panel.h"
+#include "ui/param_panel.h"
+#include "ui/view_widget.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+namespace {
+bool hasCjk(const QString& s) {
+    for (QChar c : s)
+        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff) return true;
+    return false;
+}
+
+QStringList visibleTexts(MainWindow& w) {
+    QStringList out;
+    for (QAction* a : w.menuBar()->actions()) out << a->text();
+    for (auto* d : w.findChildren<QDockWidget*>()) out << d->windowTitle();
+    for (int i = 0; i < w.page()->tabs()->count(); ++i) out << w.page()->tabs()->tabText(i);
+    return out;
+}
+}  // namespace
+
+class TestLanguage : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { setUpApplication(); }
+
+    void switchChangesVisibleTexts_data() {
+        QTest::addColumn<QString>("page");
+        QTest::newRow("main page") << test::mainPage();
+        QTest::newRow("argument page") << "arg/shift";
+    }
+    void switchChangesVisibleTexts() {
+        QFETCH(QString, page);
+        MainWindow w(test::noSettings());
+        w.setLanguage(Lang::En);
+        w.openPage(page);
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        const QStringList en = visibleTexts(w);
+        QVERIFY(en.contains("&File"));
+        QVERIFY(en.contains("Overview"));
+        const QString enExplanation = w.explanation()->plainText();
+        QVERIFY(!hasCjk(enExplanation));
+
+        w.setLanguage(Lang::Zh);
+        const QStringList zh = visibleTexts(w);
+        QVERIFY(zh.contains(QString::fromUtf8("文件(&F)")));
+        QVERIFY(zh.contains(QString::fromUtf8("总览")));
+        QVERIFY(zh.contains(QString::fromUtf8("参数")));
+        QCOMPARE(zh.size(), en.size());
+        int changed = 0;
+        for (int i = 0; i < en.size(); ++i) changed += en[i] != zh[i];
+        QVERIFY2(changed >= en.size() - 3, qPrintable(zh.join(" | ")));  // a few are symbols
+        QVERIFY(hasCjk(w.explanation()->plainText()));
+        // Parameter tooltips: help and allowed range in Chinese.
+        QWidget* base = w.paramPanel()->editorFor("n");
+        QVERIFY(base);
+        QVERIFY2(hasCjk(base->parentWidget()->toolTip()), qPrintable(base->parentWidget()->toolTip()));
+        // The browser groups and the view titles.
+        QVERIFY(hasCjk(w.browser()->tree()->topLevelItem(0)->text(0)));
+        for (auto* v : w.page()->viewsOfTab(0)) QVERIFY2(hasCjk(v->titleText()), qPrintable(v->titleText()));
+        // Chinese is drawn with the CJK font, not boxes.
+        QVERIFY(QApplication::font().families().contains("Noto Sans CJK SC"));
+        QVERIFY(QFontMetrics(QApplication::font()).inFont(QChar(0x6587)));
+        QVERIFY(test::waitIdle(w));
+
+        w.setLanguage(Lang::En);
+        QCOMPARE(visibleTexts(w), en);
+        QCOMPARE(w.explanation()->plainText(), enExplanation);
+        QVERIFY(test::waitIdle(w));
+    }
+};
+
+QTEST_MAIN(TestLanguage)
+#include "tst_language.moc"

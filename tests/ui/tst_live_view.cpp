@@ -1,0 +1,120 @@
+// Moving a parameter in the panel recomputes the view off the GUI thread; the heatmap's data and
+// its hover readout equal core's numbers exactly; sizes over the memory budget are refused in the
+// panel before any computation.
+#include <QSlider>
+#include <QTabWidget>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "core/registry.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/heatmap_widget.h"
+#include "ui/param_panel.h"
+#include "ui/render.h"
+#include "ui/view_widget.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+class TestLiveView : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { setUpApplication(); }
+
+    void sliderMoveMatchesCore_data() {
+        QTest::addColumn<int>("position");
+        QTest::newRow("low base") << 200;
+        QTest::newRow("middle") << 500;
+        QTest::newRow("high base") << 900;
+    }
+    void sliderMoveMatchesCore() {
+        QFETCH(int, position);
+        MainWindow w(test::noSettings());
+        w.openPage(test::mainPage());
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        auto* slider = qobject_cast<QSlider*>(w.paramPanel()->editorFor("base"));
+        QVERIFY(slider);
+        slider->setValue(position);
+        QVERIFY(test::waitIdle(w));
+        const core::ParamSet params = w.paramPanel()->values();
+        QCOMPARE(w.page()->params(), params);
+        const double base = params.real("base");
+        QVERIFY(base > 2 && base < 1e7);
+
+        // The first heatmap of the Overview against core, element by element.
+        ViewWidget* view = nullptr;
+        for (auto* v : w.page()->viewsOfTab(0))
+            if (!v->heatmaps().isEmpty() && !view) view = v;
+        QVERIFY(view);
+        HeatmapWidget* hm = view->heatmaps().front();
+        const auto& spec = view->spec();
+        auto expected = core::compute(spec.encoding.toStdString(),
+                                      spec.series.front().quantity.toStdString(), params);
+        QVERIFY2(expected.ok(), expected.ok() ? "" : expected.error().message.c_str());
+        const auto& data = hm->data();
+        QVERIFY(data.array);
+        QCOMPARE(data.array->shape, expected->shape);
+        for (std::int64_t k = 0; k < expected->size(); ++k)
+            QCOMPARE(data.array->at(k), expected->at(k));  // exact: the same double
+        // The hover readout shows the exact value of the cell.
+        const qint64 r = data.rows / 3, c = data.cols / 2;
+        const double v = expected->at(r * data.cols + c);
+        QVERIFY2(hm->readout(r, c).endsWith(": " + exactText(v)), qPrintable(hm->readout(r, c)));
+        // ... and a real mouse move over the widget puts it in the status bar.
+        const QPoint centre = hm->rect().center() + QPoint(position % 7, position % 5);
+        QTest::mouseMove(hm, QPoint(1, 1));  // from outside the plot, so that a move happens
+        QTest::mouseMove(hm, centre);
+        const QPoint cell = hm->cellAt(centre);
+        QVERIFY(cell.x() >= 0);
+        QTRY_COMPARE(w.hoverText(), hm->readout(cell.y(), cell.x()));
+    }
+
+    void exactEntryAndReset() {
+        MainWindow w(test::noSettings());
+        w.openPage(test::mainPage());
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        QVERIFY(w.paramPanel()->setText("base", "500000"));
+        QVERIFY(test::waitIdle(w));
+        QCOMPARE(w.page()->params().real("base"), 500000.0);
+        // Strict parsing: a bad text is refused with the parameter named, nothing changes.
+        QVERIFY(!w.paramPanel()->setText("base", "12x"));
+        QVERIFY(w.paramPanel()->message().contains("base"));
+        QCOMPARE(w.page()->params().real("base"), 500000.0);
+    }
+
+    void overBudgetRefusedBeforeComputing() {
+        MainWindow w(test::noSettings());
+        w.openPage(test::mainPage());
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        const quint64 before = w.scheduler()->latestGeneration();
+        QVERIFY(w.paramPanel()->setText("n", "1000000"));  // n x n doubles: 7.3 TiB
+        QVERIFY(w.paramPanel()->message().contains("memory budget"));
+        QVERIFY(w.paramPanel()->message().contains("n") || w.paramPanel()->message().contains("shape"));
+        QCOMPARE(w.scheduler()->latestGeneration(), before);  // nothing was sent
+        QVERIFY(w.paramPanel()->setText("n", "64"));
+        QVERIFY(w.paramPanel()->message().isEmpty());
+        QVERIFY(w.scheduler()->latestGeneration() > before);
+        QVERIFY(test::waitIdle(w));
+    }
+
+    void undoRestoresPreviousValue() {
+        MainWindow w(test::noSettings());
+        w.openPage(test::mainPage());
+        QVERIFY(test::waitIdle(w));
+        const double original = w.page()->params().real("base");
+        QVERIFY(w.paramPanel()->setText("base", "777"));
+        QCOMPARE(w.page()->params().real("base"), 777.0);
+        auto* stack = w.findChild<QUndoStack*>();
+        QVERIFY(stack && stack->canUndo());
+        stack->undo();
+        QCOMPARE(w.page()->params().real("base"), original);
+        QCOMPARE(w.paramPanel()->values().real("base"), original);
+        QVERIFY(test::waitIdle(w));
+    }
+};
+
+QTEST_MAIN(TestLiveView)
+#include "tst_live_view.moc"

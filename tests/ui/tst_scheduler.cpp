@@ -1,0 +1,151 @@
+// The compute scheduler: results come back by signal with their generation, a burst of edits is
+// coalesced (latest wins), a running job can be cancelled, and a stale result never overwrites a
+// newer one on screen.
+#include <QtTest>
+
+#include "core/registry.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/render.h"
+#include "ui/heatmap_widget.h"
+#include "ui/view_widget.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+namespace {
+
+ComputeRequest requestFor(const QString& pageId, const core::ParamSet& params) {
+    const PageSpec* page = Catalog::instance().find(pageId);
+    ComputeRequest r;
+    r.pageId = pageId;
+    r.encoding = page->encoding;
+    r.params = params;
+    for (const auto& v : page->views) {
+        if (page->overview.contains(v.id)) {
+            r.views << v;
+            r.states << ViewState{};
+        }
+    }
+    return r;
+}
+
+core::ParamSet sinusoidal(std::int64_t n, double base) {
+    return core::paramsFor("sinusoidal", {{"n", n}, {"d", std::int64_t(64)}, {"base", base}});
+}
+
+}  // namespace
+
+class TestScheduler : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { setUpApplication(); }
+
+    void resultArrivesWithItsGeneration() {
+        Scheduler s;
+        QSignalSpy spy(&s, &Scheduler::finished);
+        const quint64 g = s.submit(requestFor("sinusoidal", sinusoidal(32, 100.0)));
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 20000);
+        const auto r = spy.at(0).at(0).value<ComputeResult>();
+        QCOMPARE(r.generation, g);
+        QVERIFY(!r.cancelled);
+        QVERIFY(!r.views.isEmpty());
+        for (const auto& v : r.views) QVERIFY2(v.error.isEmpty(), qPrintable(v.error));
+    }
+
+    void burstIsCoalescedLatestWins_data() {
+        QTest::addColumn<int>("burst");
+        QTest::addColumn<int>("coalesceMs");
+        QTest::newRow("20 edits, 16 ms window") << 20 << 16;
+        QTest::newRow("100 edits, 16 ms window") << 100 << 16;
+        QTest::newRow("50 edits, no window") << 50 << 0;
+    }
+    void burstIsCoalescedLatestWins() {
+        QFETCH(int, burst);
+        QFETCH(int, coalesceMs);
+        Scheduler s;
+        s.setCoalesceMs(coalesceMs);
+        QSignalSpy spy(&s, &Scheduler::finished);
+        quint64 last = 0;
+        for (int i = 0; i < burst; ++i)
+            last = s.submit(requestFor("sinusoidal", sinusoidal(256, 100.0 + i)));
+        QTRY_VERIFY_WITH_TIMEOUT(!spy.isEmpty() &&
+                                     spy.last().at(0).value<ComputeResult>().generation == last,
+                                 20000);
+        // Far fewer computations than edits, and generations strictly increasing.
+        QVERIFY2(spy.count() < burst, qPrintable(QString::number(spy.count())));
+        quint64 prev = 0;
+        for (const auto& args : spy) {
+            const auto r = args.at(0).value<ComputeResult>();
+            QVERIFY(r.generation > prev);
+            prev = r.generation;
+        }
+        QVERIFY(!s.isBusy());
+    }
+
+    void runningJobCanBeCancelled() {
+        Scheduler s;
+        QSignalSpy spy(&s, &Scheduler::finished);
+        QSignalSpy started(&s, &Scheduler::started);
+        // A similarity of 8000 positions (~0.5 s): still running when cancelled.
+        auto req = requestFor("sinusoidal", sinusoidal(8000, 10000.0));
+        req.views.erase(std::remove_if(req.views.begin(), req.views.end(),
+                                       [](const ViewSpec& v) { return !v.id.endsWith("similarity"); }),
+                        req.views.end());
+        req.states.resize(req.views.size());
+        QCOMPARE(req.views.size(), 1);
+        QElapsedTimer t;
+        t.start();
+        s.submit(req);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 10000);
+        s.cancel();
+        QTRY_COMPARE_WITH_TIMEOUT(spy.count(), 1, 20000);
+        const auto r = spy.at(0).at(0).value<ComputeResult>();
+        QVERIFY2(r.cancelled, qPrintable(QString::number(t.elapsed())));
+        QVERIFY(r.views.isEmpty());
+        QVERIFY(!s.isBusy());
+        // A cancel flag already set stops the work before anything is shown.
+        ArrayCache cache;
+        std::atomic<bool> flag{true};
+        const auto r2 = computeRequest(requestFor("sinusoidal", sinusoidal(64, 100.0)), cache, &flag);
+        QVERIFY(r2.cancelled);
+    }
+
+    void staleResultNeverOverwritesNewer() {
+        MainWindow w(test::noSettings());
+        w.openPage("sinusoidal");
+        QVERIFY(test::waitIdle(w));
+        ArrayCache cache;
+        auto older = requestFor("sinusoidal", sinusoidal(16, 100.0));
+        auto newer = requestFor("sinusoidal", sinusoidal(24, 100.0));
+        older.generation = w.page()->displayedGeneration() + 1;
+        newer.generation = w.page()->displayedGeneration() + 2;
+        const ComputeResult oldResult = computeRequest(older, cache, nullptr);
+        const ComputeResult newResult = computeRequest(newer, cache, nullptr);
+        // The newer arrives first (as after a restart), then the older one.
+        QVERIFY(w.page()->applyResult(newResult));
+        QVERIFY(!w.page()->applyResult(oldResult));
+        QCOMPARE(w.page()->displayedGeneration(), newer.generation);
+        for (auto* v : w.page()->viewsOfTab(0))
+            for (auto* h : v->heatmaps())
+                if (h->isVisible() && h->data().array) QCOMPARE(h->data().array->shape.front(), std::int64_t(24));
+        // A result for another page is dropped as well.
+        auto other = newResult;
+        other.pageId = "not-this-page";
+        other.generation = newer.generation + 1;
+        QVERIFY(!w.page()->applyResult(other));
+    }
+
+    void checkRequestRefusesBeforeComputing() {
+        auto ok = requestFor("sinusoidal", sinusoidal(64, 100.0));
+        QVERIFY(checkRequest(ok).isEmpty());
+        auto huge = requestFor("sinusoidal", sinusoidal(1 << 20, 100.0));
+        const QString why = checkRequest(huge);
+        QVERIFY2(why.contains("memory budget"), qPrintable(why));
+        auto bad = requestFor("sinusoidal", core::paramsFor("sinusoidal", {{"d", std::int64_t(63)}}));
+        const QString why2 = checkRequest(bad);
+        QVERIFY2(why2.contains("'d'"), qPrintable(why2));
+    }
+};
+
+QTEST_MAIN(TestScheduler)
+#include "tst_scheduler.moc"

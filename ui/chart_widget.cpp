@@ -1,0 +1,241 @@
+#include "ui/chart_widget.h"
+
+#include <QtCharts/QChart>
+#include <QtCharts/QLegend>
+#include <QtCharts/QLineSeries>
+#include <QtCharts/QLogValueAxis>
+#include <QtCharts/QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ui/render.h"
+#include "ui/ticks.h"
+
+namespace poslab::ui {
+
+QColor curveColor(int index) {
+    static const QRgb kColors[] = {0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd,
+                                   0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
+    return QColor::fromRgb(kColors[((index % 10) + 10) % 10]);
+}
+
+ChartWidget::ChartWidget(QWidget* parent) : QChartView(parent) {
+    setRenderHint(QPainter::Antialiasing, true);
+    chart()->legend()->setAlignment(Qt::AlignBottom);
+    chart()->setMargins(QMargins(4, 4, 4, 4));
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    applyTheme();
+}
+
+void ChartWidget::setDark(bool dark) {
+    if (dark == m_dark) return;
+    m_dark = dark;
+    applyTheme();
+    rebuild();
+}
+
+void ChartWidget::applyTheme() {
+    chart()->setTheme(m_dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
+    chart()->setBackgroundRoundness(0);
+}
+
+void ChartWidget::setData(const LinesData& data, const QString& title, const QString& xLabel,
+                          const QString& yLabel) {
+    m_data = data;
+    m_title = title;
+    m_xLabel = xLabel;
+    m_yLabel = yLabel;
+    rebuild();
+}
+
+void ChartWidget::rebuild() {
+    QChart* c = chart();
+    const bool layoutChanged = m_curves.size() != m_data.curves.size() || m_logY != m_data.logY ||
+                               m_logX != m_data.logX || !m_axisX;
+    if (layoutChanged) {
+        c->removeAllSeries();
+        m_curves.clear();
+        m_vmarker = m_hmarker = nullptr;
+        for (auto* a : c->axes()) {
+            c->removeAxis(a);
+            delete a;
+        }
+        m_logY = m_data.logY;
+        m_logX = m_data.logX;
+        if (m_logX) {
+            auto* ax = new QLogValueAxis;
+            ax->setBase(10);
+            ax->setLabelFormat("%g");
+            ax->setMinorTickCount(-1);
+            m_axisX = ax;
+        } else {
+            auto* ax = new QValueAxis;
+            ax->setLabelFormat("%g");
+            m_axisX = ax;
+        }
+        if (m_logY) {
+            auto* ay = new QLogValueAxis;
+            ay->setBase(10);
+            ay->setLabelFormat("%g");
+            ay->setMinorTickCount(-1);
+            m_axisY = ay;
+        } else {
+            auto* ay = new QValueAxis;
+            ay->setLabelFormat("%g");
+            m_axisY = ay;
+        }
+        c->addAxis(m_axisX, Qt::AlignBottom);
+        c->addAxis(m_axisY, Qt::AlignLeft);
+        for (int i = 0; i < m_data.curves.size(); ++i) {
+            auto* s = new QLineSeries;
+            s->replace(m_data.curves[i].points);
+            c->addSeries(s);
+            s->attachAxis(m_axisX);
+            s->attachAxis(m_axisY);
+            connect(s, &QLineSeries::hovered, this, [this, s](const QPointF& pt, bool state) {
+                if (!state) {
+                    emit hovered(QString());
+                    return;
+                }
+                const auto pts = s->points();
+                auto it = std::lower_bound(pts.begin(), pts.end(), pt.x() - 0.5,
+                                           [](const QPointF& a, double x) { return a.x() < x; });
+                if (it == pts.end()) return;
+                emit hovered(QStringLiteral("%1 · x = %2: %3")
+                                 .arg(s->name(), exactText(it->x()), exactText(it->y())));
+            });
+            m_curves << s;
+        }
+    } else {
+        // Same layout: swap the points in place (no clear + append, no relayout).
+        for (int i = 0; i < m_curves.size(); ++i) m_curves[i]->replace(m_data.curves[i].points);
+    }
+    // (Ranges are set after the points: an axis change recomputes every series anyway.)
+    double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
+    for (int i = 0; i < m_curves.size(); ++i) {
+        const auto& cd = m_data.curves[i];
+        if (layoutChanged) {
+            QPen pen(curveColor(cd.color));
+            pen.setWidthF(2.0);
+            if (cd.dashed) pen.setStyle(Qt::DashLine);
+            m_curves[i]->setPen(pen);
+        }
+        const QString name = cd.name.text().toHtmlEscaped();
+        if (m_curves[i]->name() != name) m_curves[i]->setName(name);
+        for (const auto& pt : cd.points) {
+            xmin = std::min(xmin, pt.x());
+            xmax = std::max(xmax, pt.x());
+            ymin = std::min(ymin, pt.y());
+            ymax = std::max(ymax, pt.y());
+        }
+    }
+    if (!std::isfinite(xmin)) {
+        xmin = 0;
+        xmax = 1;
+        ymin = m_logY ? 0.1 : 0;
+        ymax = 1;
+    }
+    if (m_data.hmarker) {
+        ymin = std::min(ymin, *m_data.hmarker);
+        ymax = std::max(ymax, *m_data.hmarker);
+    }
+    if (m_data.vmarker) {
+        xmin = std::min(xmin, *m_data.vmarker);
+        xmax = std::max(xmax, *m_data.vmarker);
+    }
+    if (xmax == xmin) xmax = xmin + 1;
+    if (ymax == ymin) {
+        ymin -= 0.5;
+        ymax += 0.5;
+        if (m_logY) ymin = ymax / 10;
+    }
+    // Round ranges and ticks computed here, so that each axis changes once per update (every
+    // change makes Qt Charts recompute the geometry of every series).
+    // Round ranges, and ticks anchored at 0 in round steps (so 0 prints as 0, not -2.8e-17);
+    // each axis changes at most once per update (every change makes Qt Charts recompute the
+    // geometry of every series).
+    auto niceRange = [](double& lo, double& hi) {
+        const auto ticks = niceTicks(lo, hi, 5);
+        const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : (hi - lo);
+        lo = std::floor(lo / step + 1e-9) * step;
+        hi = std::ceil(hi / step - 1e-9) * step;
+        return step;
+    };
+    auto setLinear = [](QAbstractAxis* axis, double lo, double hi, double step) {
+        auto* v = qobject_cast<QValueAxis*>(axis);
+        if (!v) return;
+        if (v->tickType() != QValueAxis::TicksDynamic) {
+            v->setTickType(QValueAxis::TicksDynamic);
+            v->setTickAnchor(0.0);
+        }
+        if (v->tickInterval() != step) v->setTickInterval(step);
+        if (v->min() != lo || v->max() != hi) v->setRange(lo, hi);
+    };
+    if (m_logX) {
+        if (xmin <= 0) xmin = xmax / 10;
+        xmin /= 1.5;
+        xmax *= 1.5;
+        auto* l = qobject_cast<QLogValueAxis*>(m_axisX);
+        if (l->min() != xmin || l->max() != xmax) l->setRange(xmin, xmax);
+    } else {
+        const double xStep = niceRange(xmin, xmax);
+        setLinear(m_axisX, xmin, xmax, xStep);
+    }
+    if (m_logY) {
+        ymin /= 1.5;
+        ymax *= 1.5;
+        auto* l = qobject_cast<QLogValueAxis*>(m_axisY);
+        if (l->min() != ymin || l->max() != ymax) l->setRange(ymin, ymax);
+    } else {
+        const double yStep = niceRange(ymin, ymax);
+        setLinear(m_axisY, ymin, ymax, yStep);
+    }
+    if (m_axisX->titleText() != m_xLabel) m_axisX->setTitleText(m_xLabel);
+    if (m_axisY->titleText() != m_yLabel) m_axisY->setTitleText(m_yLabel);
+
+    auto marker = [&](QLineSeries*& s, QPointF a, QPointF b, const QString& name) {
+        if (!s) {
+            s = new QLineSeries;
+            c->addSeries(s);
+            s->attachAxis(m_axisX);
+            s->attachAxis(m_axisY);
+            QPen pen(m_dark ? QColor(0xff, 0xd0, 0x60) : QColor(0x80, 0x50, 0x00));
+            pen.setWidthF(1.5);
+            pen.setStyle(Qt::DotLine);
+            s->setPen(pen);
+        }
+        const QList<QPointF> pts{a, b};
+        if (s->points() != pts) s->replace(pts);
+        if (s->name() != name) s->setName(name);
+    };
+    m_markerText.clear();
+    if (m_data.vmarker) {
+        const double x = *m_data.vmarker;
+        m_markerText = tr("monotone bound x < %1").arg(QString::number(x, 'f', 2));
+        marker(m_vmarker, QPointF(x, ymin), QPointF(x, ymax), m_markerText.toHtmlEscaped());
+    } else if (m_vmarker) {
+        c->removeSeries(m_vmarker);
+        delete m_vmarker;
+        m_vmarker = nullptr;
+    }
+    if (m_data.hmarker) {
+        const double y = *m_data.hmarker;
+        const QString text = tr("original length L = %1").arg(exactText(y));
+        marker(m_hmarker, QPointF(xmin, y), QPointF(xmax, y), text.toHtmlEscaped());
+        if (m_markerText.isEmpty()) m_markerText = text;
+    } else if (m_hmarker) {
+        c->removeSeries(m_hmarker);
+        delete m_hmarker;
+        m_hmarker = nullptr;
+    }
+    QString title = m_title.toHtmlEscaped();
+    if (m_data.maxValue)
+        title += (title.isEmpty() ? QString() : QStringLiteral("   —   ")) +
+                 tr("max = %1").arg(exactText(*m_data.maxValue));
+    if (c->title() != title) c->setTitle(title);
+    const bool legend = m_curves.size() > 1 || m_vmarker || m_hmarker;
+    if (c->legend()->isVisible() != legend) c->legend()->setVisible(legend);
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,469 @@
+#include "ui/main_window.h"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QClipboard>
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QSettings>
+#include <QStatusBar>
+#include <QStyle>
+#include <QStyleFactory>
+#include <QTabWidget>
+#include <QTimer>
+#include <QToolButton>
+#include <QUndoCommand>
+#include <QUndoStack>
+
+#include "core/registry.h"
+#include "ui/encoding_browser.h"
+#include "ui/explanation_panel.h"
+#include "ui/page_widget.h"
+#include "ui/param_panel.h"
+#include "ui/scheduler.h"
+#include "ui/view_spec.h"
+
+namespace poslab::ui {
+
+namespace {
+
+// One parameter edit; a drag of the same parameter merges into a single undo step.
+class ParamCommand : public QUndoCommand {
+public:
+    ParamCommand(std::function<void(const core::ParamSet&)> apply, QString page, QString name,
+                 core::ParamSet before, core::ParamSet after)
+        : m_apply(std::move(apply)), m_page(std::move(page)), m_name(std::move(name)),
+          m_before(std::move(before)), m_after(std::move(after)) {
+        setText(m_name);
+    }
+    int id() const override { return 1; }
+    bool mergeWith(const QUndoCommand* other) override {
+        const auto* o = static_cast<const ParamCommand*>(other);
+        if (o->m_page != m_page || o->m_name != m_name) return false;
+        m_after = o->m_after;
+        return true;
+    }
+    void undo() override { m_apply(m_before); }
+    void redo() override {
+        if (m_first) {  // the edit is already applied
+            m_first = false;
+            return;
+        }
+        m_apply(m_after);
+    }
+
+private:
+    std::function<void(const core::ParamSet&)> m_apply;
+    QString m_page, m_name;
+    core::ParamSet m_before, m_after;
+    bool m_first = true;
+};
+
+QPalette darkPalette() {
+    QPalette p;
+    const QColor window(0x2b, 0x2d, 0x31), base(0x20, 0x22, 0x26), text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, window);
+    p.setColor(QPalette::ToolTipBase, base);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xc6));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
+
+}  // namespace
+
+core::ParamSet MainWindow::presetParams(const PageSpec& page) {
+    const auto* enc = core::registry().find(page.encoding.toStdString());
+    if (!enc) return {};
+    core::ParamSet p = core::defaultParams(enc->params);
+    for (auto it = page.preset.begin(); it != page.preset.end(); ++it) {
+        const core::ParamSpec* spec = enc->findParam(it.key().toStdString());
+        if (!spec) continue;
+        if (auto v = spec->parse(it.value().toStdString())) p.set(spec->name, *v);
+    }
+    return p;
+}
+
+MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
+    : QMainWindow(parent), m_options(options), m_catalog(Catalog::instance()) {
+    setObjectName("PosLabMainWindow");
+    m_normalFont = QApplication::font();
+    m_scheduler = new Scheduler(this);
+    m_page = new PageWidget(m_scheduler, this);
+    setCentralWidget(m_page);
+    m_undo = new QUndoStack(this);
+
+    m_browser = new EncodingBrowser(m_catalog, this);
+    m_browserDock = new QDockWidget(this);
+    m_browserDock->setObjectName("browserDock");
+    m_browserDock->setWidget(m_browser);
+    addDockWidget(Qt::LeftDockWidgetArea, m_browserDock);
+
+    m_params = new ParamPanel(this);
+    m_paramsDock = new QDockWidget(this);
+    m_paramsDock->setObjectName("paramsDock");
+    auto* scroll = new QScrollArea(m_paramsDock);
+    scroll->setWidget(m_params);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_paramsDock->setWidget(scroll);
+    m_paramsDock->setMinimumWidth(250);
+    addDockWidget(Qt::RightDockWidgetArea, m_paramsDock);
+
+    m_explanation = new ExplanationPanel(this);
+    m_explanationDock = new QDockWidget(this);
+    m_explanationDock->setObjectName("explanationDock");
+    m_explanationDock->setWidget(m_explanation);
+    addDockWidget(Qt::BottomDockWidgetArea, m_explanationDock);
+    resizeDocks({m_explanationDock}, {130}, Qt::Vertical);
+    resizeDocks({m_browserDock, m_paramsDock}, {200, 270}, Qt::Horizontal);
+
+    m_statusTime = new QLabel(this);
+    m_backend = new QLabel(this);
+    m_hover = new QLabel(this);
+    m_hover->setMinimumWidth(200);
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 0);
+    m_progress->setMaximumWidth(120);
+    m_progress->hide();
+    m_cancel = new QToolButton(this);
+    m_cancel->hide();
+    statusBar()->addWidget(m_statusTime);
+    statusBar()->addWidget(m_progress);
+    statusBar()->addWidget(m_cancel);
+    statusBar()->addWidget(m_hover, 1);
+    statusBar()->addPermanentWidget(m_backend);
+
+    buildMenus();
+
+    connect(m_browser, &EncodingBrowser::pageSelected, this, [this](const QString& id) { openPage(id); });
+    connect(m_params, &ParamPanel::edited, this, &MainWindow::onEdited);
+    connect(m_scheduler, &Scheduler::finished, this, &MainWindow::onResult);
+    connect(m_scheduler, &Scheduler::progress, this, [this](quint64, int done, int total) {
+        // A fraction when the job has several arrays (sweeps, small multiples); else busy.
+        if (total > 1 && done < total) {
+            m_progress->setRange(0, total);
+            m_progress->setValue(done);
+        } else {
+            m_progress->setRange(0, 0);
+        }
+    });
+    connect(m_scheduler, &Scheduler::started, this, [this] {
+        m_progress->setRange(0, 0);
+        QTimer::singleShot(250, this, [this] {
+            const bool busy = m_scheduler->isBusy();
+            m_progress->setVisible(busy);
+            m_cancel->setVisible(busy);
+        });
+    });
+    connect(m_cancel, &QToolButton::clicked, m_scheduler, &Scheduler::cancel);
+    connect(m_page, &PageWidget::hovered, this, [this](const QString& t) { m_hover->setText(t); });
+    connect(m_page, &PageWidget::refused, this, [this](const QString& reason) {
+        m_params->setMessage(reason);
+        if (!reason.isEmpty()) m_statusTime->setText(tr("refused: see the parameter panel"));
+    });
+    connect(m_page, &PageWidget::currentViewChanged, this, [this](const ViewSpec* v) {
+        m_explanation->showFor(m_page->page(), v);
+    });
+
+    QString startPage = "rope";
+    int startTab = 0;
+    Lang lang = Lang::En;
+    if (m_options.persist) {
+        QSettings s;
+        restoreGeometry(s.value("window/geometry").toByteArray());
+        restoreState(s.value("window/state").toByteArray());
+        lang = languageFromCode(s.value("language", "en").toString());
+        m_dark = s.value("theme/dark", false).toBool();
+        m_colormap = static_cast<ColormapChoice>(s.value("view/colormap", 0).toInt());
+        startPage = s.value("page/id", startPage).toString();
+        startTab = s.value("page/tab", 0).toInt();
+    }
+    if (!m_catalog.find(startPage)) startPage = m_catalog.find("rope") ? "rope" : QString();
+    if (startPage.isEmpty() && !m_catalog.pages().isEmpty()) startPage = m_catalog.pages().front().id;
+    if (geometry().width() < 400) resize(1500, 940);
+    setLanguage(lang);
+    setDark(m_dark);
+    m_cmapAuto->setChecked(m_colormap == ColormapChoice::Auto);
+    m_cmapViridis->setChecked(m_colormap == ColormapChoice::Viridis);
+    m_cmapDiverging->setChecked(m_colormap == ColormapChoice::Diverging);
+    m_page->setColormap(m_colormap);
+    openPage(startPage, startTab);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::buildMenus() {
+    m_fileMenu = menuBar()->addMenu(QString());
+    m_exportAct = m_fileMenu->addAction(QString(), this, &MainWindow::exportImage);
+    m_exportAct->setShortcut(QKeySequence("Ctrl+E"));
+    m_fileMenu->addSeparator();
+    m_quitAct = m_fileMenu->addAction(QString(), this, &QWidget::close);
+    m_quitAct->setShortcut(QKeySequence::Quit);
+
+    m_editMenu = menuBar()->addMenu(QString());
+    m_undoAct = new QAction(this);
+    m_undoAct->setEnabled(false);
+    connect(m_undoAct, &QAction::triggered, m_undo, &QUndoStack::undo);
+    connect(m_undo, &QUndoStack::canUndoChanged, m_undoAct, &QAction::setEnabled);
+    m_undoAct->setShortcut(QKeySequence::Undo);
+    m_redoAct = new QAction(this);
+    m_redoAct->setEnabled(false);
+    connect(m_redoAct, &QAction::triggered, m_undo, &QUndoStack::redo);
+    connect(m_undo, &QUndoStack::canRedoChanged, m_redoAct, &QAction::setEnabled);
+    m_redoAct->setShortcut(QKeySequence("Ctrl+Y"));
+    m_editMenu->addAction(m_undoAct);
+    m_editMenu->addAction(m_redoAct);
+    m_editMenu->addSeparator();
+    m_copyAct = m_editMenu->addAction(QString(), this, &MainWindow::copyParameters);
+    m_copyAct->setShortcut(QKeySequence("Ctrl+Shift+C"));
+    m_resetAct = m_editMenu->addAction(QString(), this, [this] {
+        if (const PageSpec* p = m_page->page()) applyParams(presetParams(*p), false);
+    });
+    m_searchAct = m_editMenu->addAction(QString(), m_browser, [this] {
+        m_browserDock->show();
+        m_browser->focusSearch();
+    });
+    m_searchAct->setShortcut(QKeySequence::Find);
+
+    m_viewMenu = menuBar()->addMenu(QString());
+    m_darkAct = m_viewMenu->addAction(QString());
+    m_darkAct->setCheckable(true);
+    connect(m_darkAct, &QAction::toggled, this, &MainWindow::setDark);
+    m_colormapMenu = m_viewMenu->addMenu(QString());
+    auto* cmapGroup = new QActionGroup(this);
+    auto addCmap = [&](ColormapChoice c) {
+        QAction* a = m_colormapMenu->addAction(QString());
+        a->setCheckable(true);
+        cmapGroup->addAction(a);
+        connect(a, &QAction::triggered, this, [this, c] {
+            m_colormap = c;
+            m_page->setColormap(c);
+        });
+        return a;
+    };
+    m_cmapAuto = addCmap(ColormapChoice::Auto);
+    m_cmapViridis = addCmap(ColormapChoice::Viridis);
+    m_cmapDiverging = addCmap(ColormapChoice::Diverging);
+    m_presentAct = m_viewMenu->addAction(QString());
+    m_presentAct->setCheckable(true);
+    m_presentAct->setShortcut(QKeySequence(Qt::Key_F11));
+    connect(m_presentAct, &QAction::toggled, this, &MainWindow::togglePresentation);
+    m_cancelAct = m_viewMenu->addAction(QString(), m_scheduler, &Scheduler::cancel);
+    m_cancelAct->setShortcut(QKeySequence(Qt::Key_Escape));
+    m_viewMenu->addSeparator();
+    m_viewMenu->addAction(m_browserDock->toggleViewAction());
+    m_viewMenu->addAction(m_paramsDock->toggleViewAction());
+    m_viewMenu->addAction(m_explanationDock->toggleViewAction());
+    for (int i = 1; i <= 9; ++i) {
+        auto* a = new QAction(this);
+        a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i)));
+        connect(a, &QAction::triggered, this, [this, i] {
+            if (i - 1 < m_page->tabs()->count()) m_page->setCurrentTab(i - 1);
+        });
+        addAction(a);
+    }
+
+    m_langMenu = menuBar()->addMenu(QString());
+    auto* langGroup = new QActionGroup(this);
+    m_langEn = m_langMenu->addAction(QStringLiteral("English"));
+    m_langZh = m_langMenu->addAction(QString::fromUtf8("简体中文"));
+    for (QAction* a : {m_langEn, m_langZh}) {
+        a->setCheckable(true);
+        langGroup->addAction(a);
+    }
+    connect(m_langEn, &QAction::triggered, this, [this] { setLanguage(Lang::En); });
+    connect(m_langZh, &QAction::triggered, this, [this] { setLanguage(Lang::Zh); });
+
+    m_helpMenu = menuBar()->addMenu(QString());
+    m_aboutAct = m_helpMenu->addAction(QString(), this, [this] {
+        QMessageBox::about(this, tr("About PosLab"),
+                           tr("PosLab — a laboratory for Transformer positional encodings.\n"
+                              "Every number is computed by the CPU core in double precision."));
+    });
+}
+
+void MainWindow::setLanguage(Lang lang) {
+    applyLanguage(lang);  // sends LanguageChange to every widget
+    m_langEn->setChecked(lang == Lang::En);
+    m_langZh->setChecked(lang == Lang::Zh);
+    m_normalFont = QApplication::font();
+    if (m_presentAct && m_presentAct->isChecked()) togglePresentation(true);
+    retranslate();
+    if (m_page->page()) {
+        m_params->setEncoding(core::registry().find(m_page->page()->encoding.toStdString()),
+                              m_page->params());
+        m_page->requestUpdate();  // axis names and titles are drawn in the new language
+    }
+    if (m_options.persist) QSettings().setValue("language", languageCode(lang));
+}
+
+void MainWindow::setDark(bool dark) {
+    m_dark = dark;
+    if (m_darkAct && m_darkAct->isChecked() != dark) {
+        const QSignalBlocker b(m_darkAct);
+        m_darkAct->setChecked(dark);
+    }
+    QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
+    m_page->setDark(dark);
+}
+
+void MainWindow::openPage(const QString& pageId, int tab) {
+    const PageSpec* page = m_catalog.find(pageId);
+    if (!page) return;
+    if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
+    if (!m_values.contains(pageId)) m_values[pageId] = presetParams(*page);
+    const core::ParamSet& values = m_values[pageId];
+    m_params->setEncoding(core::registry().find(page->encoding.toStdString()), values);
+    m_browser->setCurrentPage(pageId);
+    m_page->setPage(page, values, tab);
+    setWindowTitle(QStringLiteral("PosLab — %1").arg(page->title.text()));
+}
+
+void MainWindow::onEdited(const QString& name) {
+    const PageSpec* page = m_page->page();
+    if (!page) return;
+    const core::ParamSet before = m_page->params();
+    const core::ParamSet after = m_params->values();
+    if (before == after) return;
+    m_values[page->id] = after;
+    m_page->setParams(after);
+    auto apply = [this, id = page->id](const core::ParamSet& v) {
+        if (!m_page->page() || m_page->page()->id != id) openPage(id);
+        applyParams(v, true);
+    };
+    m_undo->push(new ParamCommand(apply, page->id, name, before, after));
+}
+
+void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo) {
+    const PageSpec* page = m_page->page();
+    if (!page) return;
+    if (!fromUndo) {
+        const core::ParamSet before = m_page->params();
+        auto apply = [this](const core::ParamSet& v) { applyParams(v, true); };
+        m_undo->push(new ParamCommand(apply, page->id, "reset", before, values));
+    }
+    m_values[page->id] = values;
+    m_params->setValues(values);
+    m_page->setParams(values);
+}
+
+void MainWindow::onResult(const ComputeResult& result) {
+    if (!m_scheduler->isBusy()) {
+        m_progress->hide();
+        m_cancel->hide();
+    }
+    if (result.cancelled) {
+        m_statusTime->setText(tr("cancelled"));
+        return;
+    }
+    if (!m_page->applyResult(result)) return;
+    m_statusTime->setText(tr("computed in %1 ms, drawn in %2 ms")
+                              .arg(QString::number(result.computeMs, 'f', 1),
+                                   QString::number(result.renderMs, 'f', 1)));
+    emit resultShown(result.generation);
+}
+
+QString MainWindow::hoverText() const { return m_hover->text(); }
+QString MainWindow::statusText() const { return m_statusTime->text(); }
+
+void MainWindow::copyParameters() {
+    QStringList parts;
+    if (const PageSpec* p = m_page->page()) parts << p->encoding;
+    for (const auto& [k, v] : m_page->params().values())
+        parts << QStringLiteral("-p %1=%2").arg(QString::fromStdString(k),
+                                                 QString::fromStdString(core::formatValue(v)));
+    QApplication::clipboard()->setText(parts.join(' '));
+}
+
+void MainWindow::exportImage() {
+    const QString file = QFileDialog::getSaveFileName(this, tr("Export the current view"),
+                                                      QStringLiteral("poslab.png"),
+                                                      tr("PNG images (*.png)"));
+    if (file.isEmpty()) return;
+    if (!m_page->tabs()->currentWidget()->grab().save(file))
+        QMessageBox::warning(this, tr("Export"), tr("Could not write %1").arg(file));
+}
+
+void MainWindow::togglePresentation(bool on) {
+    QFont f = m_normalFont;
+    if (on) f.setPointSizeF(f.pointSizeF() * 1.4);
+    QApplication::setFont(f);
+    if (on) showFullScreen();
+    else showNormal();
+}
+
+void MainWindow::saveSettings() {
+    if (!m_options.persist) return;
+    QSettings s;
+    s.setValue("window/geometry", saveGeometry());
+    s.setValue("window/state", saveState());
+    s.setValue("theme/dark", m_dark);
+    s.setValue("view/colormap", static_cast<int>(m_colormap));
+    s.setValue("language", languageCode(currentLanguage()));
+    if (m_page->page()) {
+        s.setValue("page/id", m_page->page()->id);
+        s.setValue("page/tab", m_page->currentTab());
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent* e) {
+    saveSettings();
+    m_scheduler->cancel();
+    QMainWindow::closeEvent(e);
+}
+
+void MainWindow::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) retranslate();
+    QMainWindow::changeEvent(e);
+}
+
+void MainWindow::retranslate() {
+    m_fileMenu->setTitle(tr("&File"));
+    m_exportAct->setText(tr("&Export view image…"));
+    m_quitAct->setText(tr("&Quit"));
+    m_editMenu->setTitle(tr("&Edit"));
+    m_undoAct->setText(tr("&Undo"));
+    m_redoAct->setText(tr("&Redo"));
+    m_copyAct->setText(tr("&Copy parameters"));
+    m_resetAct->setText(tr("Reset &all parameters"));
+    m_searchAct->setText(tr("&Search encodings"));
+    m_viewMenu->setTitle(tr("&View"));
+    m_darkAct->setText(tr("&Dark theme"));
+    m_colormapMenu->setTitle(tr("&Colour map"));
+    m_cmapAuto->setText(tr("Automatic (viridis, or RdBu for signed values)"));
+    m_cmapViridis->setText(tr("Viridis (sequential)"));
+    m_cmapDiverging->setText(tr("RdBu (diverging, centred on 0)"));
+    m_presentAct->setText(tr("&Presentation mode"));
+    m_cancelAct->setText(tr("Cancel the computation"));
+    m_browserDock->setWindowTitle(tr("Encodings"));
+    m_paramsDock->setWindowTitle(tr("Parameters"));
+    m_explanationDock->setWindowTitle(tr("Explanation"));
+    m_langMenu->setTitle(tr("&Language"));
+    m_helpMenu->setTitle(tr("&Help"));
+    m_aboutAct->setText(tr("&About PosLab"));
+    m_backend->setText(tr("backend: CPU (double)"));
+    m_backend->setToolTip(tr("Every number shown is computed by the CPU core in double precision"));
+    m_cancel->setText(tr("Cancel"));
+    if (const PageSpec* p = m_page->page())
+        setWindowTitle(QStringLiteral("PosLab — %1").arg(p->title.text()));
+}
+
+}  // namespace poslab::ui
