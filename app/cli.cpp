@@ -8,7 +8,7 @@
 namespace poslab::app {
 
 int fail(const std::string& command, const std::string& message) {
-    std::cerr << "poslab " << command << ": " << message << std::endl;
+    std::cerr << "poslab" << (command.empty() ? "" : " ") << command << ": " << message << std::endl;
     return kExitUsage;
 }
 
@@ -49,6 +49,9 @@ usage:
   poslab list [--json]                   encodings, quantities, parameters with defaults/ranges
   poslab export ENC QTY [-p KEY=VALUE]... [--backend cpu|auto|vulkan]
                 [--memory-budget SIZE] -o FILE.{npy,csv,json}
+  poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]
+                                         median timings of the hot quantities, CPU and Vulkan
+  poslab bench --interactive [--json]    edit-to-image latency of the live views
   poslab --help                          this text
 
 Errors exit with code 2 and one line on stderr; no output file is left behind.

@@ -5,6 +5,7 @@
 #include "app/cli.h"
 #include "core/io/atomic_file.h"
 #include "core/io/writers.h"
+#include "gpu/backend_router.h"
 
 namespace poslab::app {
 
@@ -61,13 +62,27 @@ int runExport(const Args& args) {
     options.memoryBudget = budget;
     auto prepared = core::prepare(*enc, positional[1], std::move(*params), options);
     if (!prepared) return fail(cmd, prepared.error().message);
-    if (backend == "vulkan")
-        std::cerr << "poslab export: note: " << enc->id << "/" << prepared->quantity->id
-                  << " has no Vulkan shader in this build; computed on the CPU (double)\n";
 
     core::io::AtomicFile file;
     if (auto st = file.open(output); !st) return fail(cmd, st.error().message);
-    auto result = core::run(*prepared, options);
+    // cpu: the double reference. auto / vulkan: the router picks per quantity; a missing or
+    // failing Vulkan, or a quantity without a shader, computes on the CPU and says so once.
+    core::Expected<core::Array> result = core::fail("not computed");
+    if (backend == "cpu") {
+        result = core::run(*prepared, options);
+    } else {
+        gpu::BackendRouter router(*gpu::parseBackendMode(backend), [&](const std::string& m) {
+            std::cerr << "poslab export: note: " << m << "\n";
+        });
+        core::Result computed;
+        const core::Request request{enc->id, prepared->quantity->id, prepared->params, core::Precision::F64};
+        if (auto st = router.run(request, computed, options); !st) return fail(cmd, st.error().message);
+        if (computed.backend == "vulkan" && computed.dtype == core::DType::F64)
+            std::cerr << "poslab export: note: " << enc->id << "/" << prepared->quantity->id
+                      << " computed on the Vulkan device (" << router.vulkan()->deviceName()
+                      << ") in float32\n";
+        result = computed.toArray();
+    }
     if (!result) return fail(cmd, result.error().message);
     switch (*format) {
         case core::io::Format::Npy: core::io::writeNpy(file.stream(), *result); break;

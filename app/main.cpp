@@ -4,21 +4,20 @@
 #include <vector>
 
 #include "app/cli.h"
+#include "ui/gui_main.h"
 
 int main(int argc, char** argv) {
     using namespace poslab::app;
     const Args all(argv + 1, argv + argc);
-    if (all.empty()) {
-        printUsage();
-        return 0;
-    }
+    if (all.empty()) return poslab::ui::runGui(argc, argv);
     const std::string command = all.front();
     const Args rest(all.begin() + 1, all.end());
     if (command == "list") return runList(rest);
     if (command == "export") return runExport(rest);
+    if (command == "bench") return runBench(rest);
     if (command == "--help" || command == "-h" || command == "help") {
         printUsage();
         return 0;
     }
-    return fail("", "unknown command '" + command + "'; allowed: list, export (see --help)");
+    return fail("", "unknown command '" + command + "'; allowed: list, export, bench (see --help)");
 }

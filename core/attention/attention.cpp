@@ -1,8 +1,113 @@
-// TODO(issue 4): synthetic attention (seeded Q, K; logits + bias; softmax).
+// Synthetic softmax attention, the quantity every positional encoding ultimately feeds
+// (Vaswani et al., 2017, "Attention Is All You Need", §3.2.1, scaled dot-product attention):
+//   logits[i, j] = q_i . k_j / sqrt(d) + b[i, j],   softmax[i, j] = exp(logits[i, j]) / sum_l exp(logits[i, l])
+// with Q, K (n, d) seeded standard normal (Q drawn first, then K, row by row) and the bias b either
+// none or ALiBi's bias of head 0 (Press et al., 2022, "Train Short, Test Long"):
+//   b[i, j] = -slope_0 |i - j|,  slope_0 = 2^(-8/P),  P the largest power of two <= heads
+// (spec B1: the first slope is the same whether heads is a power of two or not).
+// The row softmax subtracts the row maximum first (softmax is invariant to a constant per row),
+// so large logits never overflow.
+#include "core/attention/attention.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/encodings/common.h"
 #include "core/encodings/encodings.h"
+#include "core/random.h"
+
+namespace poslab::core::attention {
+
+double alibiSlope0(std::int64_t heads) {
+    std::int64_t p = 1;
+    while (p * 2 <= heads) p *= 2;
+    return std::pow(2.0, -8.0 / static_cast<double>(p));
+}
+
+QK drawQK(std::int64_t n, std::int64_t d, std::uint64_t seed) {
+    Rng rng(seed);
+    QK out;
+    out.q = normalMatrix(rng, n, d);
+    out.k = normalMatrix(rng, n, d);
+    return out;
+}
+
+void softmaxRows(Eigen::Ref<RowMatrix> m) {
+#pragma omp parallel for schedule(static) if (m.size() > 65536)
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+        auto row = m.row(i);
+        const double mx = row.maxCoeff();
+        if (!std::isfinite(mx)) {  // a row of -inf only: no valid key; keep it all zero
+            row.setZero();
+            continue;
+        }
+        row = (row.array() - mx).exp();
+        row /= row.sum();
+    }
+}
+
+Expected<Array> logits(const ParamSet& p, const ComputeContext& ctx) {
+    const auto n = p.integer("n");
+    const auto d = p.integer("d");
+    const QK qk = drawQK(n, d, static_cast<std::uint64_t>(p.integer("seed")));
+    if (ctx.cancelled()) return enc::cancelledError();
+    Array a = Array::real({n, n});
+    auto m = a.matrix();
+    m.noalias() = qk.q * qk.k.transpose();
+    m *= 1.0 / std::sqrt(static_cast<double>(d));
+    if (p.text("bias") == "alibi") {
+        const double slope = alibiSlope0(p.integer("heads"));
+        for (std::int64_t i = 0; i < n; ++i)
+            for (std::int64_t j = 0; j < n; ++j)
+                m(i, j) += -slope * static_cast<double>(std::abs(i - j));
+    }
+    return a;
+}
+
+}  // namespace poslab::core::attention
 
 namespace poslab::core::enc {
 
-void registerAttention(Registry&) {}
+void registerAttention(Registry& r) {
+    EncodingDescriptor e;
+    e.id = "attention";
+    e.nameEn = "Softmax attention";
+    e.nameZh = "Softmax 注意力";
+    e.family = Family::Other;
+    e.summaryEn = "Scaled dot-product attention of seeded queries and keys, optionally with a bias.";
+    e.summaryZh = "随机种子生成的查询与键的缩放点积注意力,可加位置偏置。";
+    // n defaults to 256 (a readable heatmap); the benchmark uses 2048.
+    e.params = {specN(256), specD(64), specSeed(),
+                enumParam("bias", {"none", "alibi"})
+                    .help("bias added to the logits: none, or ALiBi's bias of head 0",
+                          "加到 logits 上的偏置:无,或 ALiBi 第 0 个头的偏置"),
+                specHeads(8)};
+    auto n = [](const ParamSet& p) { return p.integer("n"); };
+    auto nn = [=](const ParamSet& p) { return Shape{n(p), n(p)}; };
+    // Q, K and the (n, n) result live at once.
+    auto work = [](const ParamSet& p) {
+        const double nv = static_cast<double>(p.integer("n"));
+        return 8.0 * (nv * nv + 2.0 * nv * static_cast<double>(p.integer("d")));
+    };
+    e.quantities.push_back(
+        quantity("logits", "n,n", nn, attention::logits)
+            .title("Logits Q K^T / sqrt(d) + bias", "注意力分数 Q K^T / sqrt(d) + 偏置")
+            .axisNames({"query i", "key j"})
+            .work(work));
+    e.quantities.push_back(
+        quantity("softmax", "n,n", nn,
+                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                     auto a = attention::logits(p, ctx);
+                     if (!a) return a;
+                     if (ctx.cancelled()) return cancelledError();
+                     attention::softmaxRows(a->matrix());
+                     return a;
+                 })
+            .title("Attention weights softmax(logits)", "注意力权重 softmax(logits)")
+            .axisNames({"query i", "key j"})
+            .nonNegative()
+            .work(work));
+    r.add(std::move(e));
+}
 
 }  // namespace poslab::core::enc

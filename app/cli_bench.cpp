@@ -1,0 +1,253 @@
+// `poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]`: median timings of the hot
+// quantities on the CPU backend (float64, and float32 where a fast path exists), the registry's
+// double reference where a fast path replaces it, and the Vulkan backend — in one run.
+// Each row runs once untimed-for-the-median (its "first" cost: allocation, first touch of the
+// pages, pipeline creation), then repeats into the same reused Result buffers and reports the
+// median, min and max. `--json` prints one object on stdout and nothing else (notes on stderr).
+// `bench --interactive` belongs to the UI (ui/interactive_bench.h).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "app/cli.h"
+#include "core/backend/cpu_backend.h"
+#include "core/io/writers.h"
+#include "gpu/backend_router.h"
+#include "gpu/vulkan_backend.h"
+#include "ui/interactive_bench.h"
+
+namespace poslab::app {
+
+namespace {
+
+struct BenchCase {
+    std::string encoding, quantity;
+    core::TextParams params;
+    bool reference = false;  // also time the registry's double reference
+};
+
+std::vector<BenchCase> benchCases(bool quick) {
+    if (quick)
+        return {{"sinusoidal", "table", {{"n", "512"}, {"d", "128"}}, true},
+                {"alibi", "bias", {{"n", "256"}, {"heads", "8"}}, true},
+                {"attention", "softmax", {{"n", "256"}, {"d", "64"}}, true},
+                {"rope", "scores", {{"n", "256"}, {"d", "128"}}},
+                {"t5", "bias", {{"n", "256"}, {"heads", "8"}}}};
+    return {
+        {"sinusoidal", "table", {{"n", "1024"}, {"d", "512"}}},
+        {"sinusoidal", "table", {{"n", "8192"}, {"d", "1024"}}, true},
+        {"alibi", "bias", {{"n", "1024"}, {"heads", "8"}}},
+        {"alibi", "bias", {{"n", "4096"}, {"heads", "8"}}, true},
+        {"attention", "softmax", {{"n", "2048"}, {"d", "64"}}, true},
+        {"attention", "softmax", {{"n", "4096"}, {"d", "64"}}},
+        {"rope", "scores", {{"n", "4096"}, {"d", "128"}}},
+        {"t5", "buckets", {{"n", "4096"}}},
+        {"t5", "bias", {{"n", "4096"}, {"heads", "8"}}},
+    };
+}
+
+struct Row {
+    BenchCase c;
+    core::Shape shape;
+    std::string backend;  // "cpu", "cpu-reference", "vulkan"
+    core::Precision precision = core::Precision::F64;
+    double firstMs = 0, medianMs = 0, minMs = 0, maxMs = 0;
+    int runs = 0;
+};
+
+using Clock = std::chrono::steady_clock;
+
+// First run, then repeats until at least `minRuns` runs and `minSeconds` have passed (or
+// `maxRuns` runs); every run writes into the same Result.
+template <class Fn>
+bool timeRuns(Fn&& fn, Row& row, int minRuns, int maxRuns, double minSeconds) {
+    auto t0 = Clock::now();
+    if (!fn()) return false;
+    row.firstMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+    std::vector<double> ms;
+    const auto start = Clock::now();
+    while (static_cast<int>(ms.size()) < maxRuns) {
+        t0 = Clock::now();
+        if (!fn()) return false;
+        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
+        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+        if (static_cast<int>(ms.size()) >= minRuns && elapsed >= minSeconds) break;
+    }
+    if (ms.empty()) return false;
+    std::sort(ms.begin(), ms.end());
+    row.runs = static_cast<int>(ms.size());
+    row.minMs = ms.front();
+    row.maxMs = ms.back();
+    const auto n = ms.size();
+    row.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    return true;
+}
+
+std::string paramsJson(const core::TextParams& params, const core::EncodingDescriptor& enc) {
+    std::string s = "{";
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const auto* spec = enc.findParam(params[i].first);
+        const bool numeric = spec && (spec->type == core::ParamType::Int || spec->type == core::ParamType::Real);
+        s += (i ? ", " : "") + core::io::jsonString(params[i].first) + ": " +
+             (numeric ? params[i].second : core::io::jsonString(params[i].second));
+    }
+    return s + "}";
+}
+
+std::string fmt(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.3f", v);
+    return buf;
+}
+
+}  // namespace
+
+int runBench(const Args& args) {
+    const std::string cmd = "bench";
+    bool json = false, interactive = false, quick = false;
+    std::string backendText = "auto", error, only;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        if (a == "--json") json = true;
+        else if (a == "--interactive") interactive = true;
+        else if (a == "--quick") quick = true;
+        else if (a == "--only") {
+            auto v = takeValue(args, i, error);
+            if (!v) return fail(cmd, error);
+            only = *v;
+        }
+        else if (a == "--backend") {
+            auto v = takeValue(args, i, error);
+            if (!v) return fail(cmd, error);
+            backendText = *v;
+        } else {
+            return fail(cmd, "unknown argument '" + a + "'; allowed: --json, --backend auto|cpu|vulkan, "
+                             "--quick, --only ENC/QTY[,ENC/QTY...], --interactive");
+        }
+    }
+    const auto mode = gpu::parseBackendMode(backendText);
+    if (!mode) return fail(cmd, "option '--backend' = " + backendText + ": allowed: auto, cpu, vulkan");
+    if (interactive) return ui::runInteractiveBench(json);
+
+    core::CpuBackend cpu;
+    core::CpuBackend reference(core::CpuBackend::Options{false});
+    std::unique_ptr<gpu::VulkanBackend> vulkan;
+    if (*mode != gpu::BackendMode::Cpu) {
+        auto v = gpu::VulkanBackend::create();
+        if (v) vulkan = std::move(*v);
+        else std::cerr << "poslab bench: note: " << v.error().message << " — Vulkan is not available; CPU rows only\n";
+    }
+    const bool cpuRows = *mode != gpu::BackendMode::Vulkan || !vulkan;
+    if (vulkan)
+        std::cerr << "poslab bench: Vulkan device: " << vulkan->deviceName() << " (" << vulkan->deviceType()
+                  << "), angles in " << (vulkan->float64() ? "float64" : "float32") << "\n";
+
+    std::vector<Row> rows;
+    for (const auto& c : benchCases(quick)) {
+        if (!only.empty() && ("," + only + ",").find("," + c.encoding + "/" + c.quantity + ",") == std::string::npos)
+            continue;
+        const auto* enc = core::registry().find(c.encoding);
+        if (!enc) {
+            std::cerr << "poslab bench: note: " << c.encoding << " is not in this build; skipped\n";
+            continue;
+        }
+        auto params = core::parseParams(*enc, c.params);
+        if (!params) return fail(cmd, params.error().message);
+        core::Request req{c.encoding, c.quantity, *params, core::Precision::F64};
+        auto prepared = core::prepareRequest(req);
+        if (!prepared) return fail(cmd, prepared.error().message);
+        const bool big = core::elementCount(prepared->shape) >= (1 << 24);
+        const int minRuns = big ? 3 : 7, maxRuns = big ? 7 : 31;
+        const double minSeconds = big ? 1.0 : 0.5;
+
+        auto add = [&](const std::string& backend, core::Precision precision, auto&& fn) {
+            Row row;
+            row.c = c;
+            row.shape = prepared->shape;
+            row.backend = backend;
+            row.precision = precision;
+            if (!json)
+                std::cerr << "  " << c.encoding << "/" << c.quantity << " [" << core::shapeText(prepared->shape)
+                          << "] " << backend << " " << core::precisionName(precision) << " ...\n";
+            if (timeRuns(fn, row, minRuns, maxRuns, minSeconds)) rows.push_back(row);
+        };
+        core::Result out;  // reused across the repeats of each row
+        std::string lastError;
+        auto check = [&](const core::Status& st) {
+            if (!st) lastError = st.error().message;
+            return st.ok();
+        };
+        if (cpuRows) {
+            add("cpu", core::Precision::F64, [&] { return check(cpu.runPrepared(*prepared, core::Precision::F64, out)); });
+            if (prepared->quantity->dtype == core::DType::F64 && cpu.hasFastPath(*prepared))
+                add("cpu", core::Precision::F32, [&] { return check(cpu.runPrepared(*prepared, core::Precision::F32, out)); });
+            if (c.reference && cpu.hasFastPath(*prepared))
+                add("cpu-reference", core::Precision::F64,
+                    [&] { return check(reference.runPrepared(*prepared, core::Precision::F64, out)); });
+            out = core::Result{};
+        }
+        if (vulkan && vulkan->implements(*prepared)) {
+            // Integer quantities are exact on every backend: labelled f64 like the CPU rows.
+            const auto precision = prepared->quantity->dtype == core::DType::I64 ? core::Precision::F64
+                                                                                  : core::Precision::F32;
+            add("vulkan", precision, [&] { return check(vulkan->run(*prepared, out)); });
+            vulkan->releaseBuffers();
+        }
+        if (!lastError.empty())
+            std::cerr << "poslab bench: note: " << c.encoding << "/" << c.quantity << ": " << lastError << "\n";
+    }
+
+    // Speed-up of every row against the CPU float64 row of the same case.
+    auto baseline = [&](const Row& r) -> double {
+        for (const auto& o : rows)
+            if (o.backend == "cpu" && o.precision == core::Precision::F64 && o.c.encoding == r.c.encoding &&
+                o.c.quantity == r.c.quantity && o.shape == r.shape)
+                return o.medianMs;
+        return 0;
+    };
+    const std::string devName = vulkan ? vulkan->deviceName() : cpu.deviceName();
+    const std::string devType = vulkan ? vulkan->deviceType() : "cpu";
+    if (json) {
+        std::ostringstream o;
+        o << "{\"device\": {\"name\": " << core::io::jsonString(devName) << ", \"type\": "
+          << core::io::jsonString(devType) << "}, \"cpu\": {\"name\": " << core::io::jsonString(cpu.deviceName())
+          << "}, \"results\": [";
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const Row& r = rows[i];
+            const auto* enc = core::registry().find(r.c.encoding);
+            o << (i ? ",\n  " : "\n  ") << "{\"encoding\": " << core::io::jsonString(r.c.encoding)
+              << ", \"quantity\": " << core::io::jsonString(r.c.quantity) << ", \"shape\": [";
+            for (std::size_t k = 0; k < r.shape.size(); ++k) o << (k ? ", " : "") << r.shape[k];
+            const double b = baseline(r);
+            o << "], \"params\": " << paramsJson(r.c.params, *enc) << ", \"backend\": "
+              << core::io::jsonString(r.backend) << ", \"precision\": \"" << core::precisionName(r.precision)
+              << "\", \"median_ms\": " << core::io::numberText(r.medianMs)
+              << ", \"min_ms\": " << core::io::numberText(r.minMs) << ", \"max_ms\": "
+              << core::io::numberText(r.maxMs) << ", \"runs\": " << r.runs
+              << ", \"first_ms\": " << core::io::numberText(r.firstMs) << ", \"speedup_vs_cpu_f64\": "
+              << (b > 0 ? core::io::numberText(b / r.medianMs) : std::string("null")) << "}";
+        }
+        o << "\n]}\n";
+        std::cout << o.str();
+        return 0;
+    }
+    std::cout << "device: " << devName << " (" << devType << "); CPU backend: " << cpu.deviceName() << "\n";
+    std::cout << "quantity               shape           backend        prec   median ms     min ms     max ms  runs   first ms  speed-up\n";
+    for (const Row& r : rows) {
+        char line[256];
+        const double b = baseline(r);
+        std::snprintf(line, sizeof line, "%-22s %-15s %-14s %-4s %11s %10s %10s %5d %10s %8s\n",
+                      (r.c.encoding + "/" + r.c.quantity).c_str(), core::shapeText(r.shape).c_str(),
+                      r.backend.c_str(), std::string(core::precisionName(r.precision)).c_str(),
+                      fmt(r.medianMs).c_str(), fmt(r.minMs).c_str(), fmt(r.maxMs).c_str(), r.runs,
+                      fmt(r.firstMs).c_str(), b > 0 ? (fmt(b / r.medianMs) + "x").c_str() : "-");
+        std::cout << line;
+    }
+    std::cout << "cpu: CPU backend (fast paths where they exist); cpu-reference: the registry's double "
+                 "reference;\nvulkan: float32 storage; speed-up against the cpu f64 row of the same size.\n";
+    return 0;
+}
+
+}  // namespace poslab::app

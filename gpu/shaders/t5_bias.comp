@@ -1,0 +1,17 @@
+#version 450
+// T5 bias gather (spec A10): out[h, i, j] = W[bucket(j - i), h], rows (h, i) flattened,
+// global row = row0 + row; i3 heads. Bindings: 0 out float[], 1 edges int[], 2 W float[nb * heads].
+layout(local_size_x = 16, local_size_y = 16) in;
+#include "common/push.glsl"
+layout(std430, binding = 0) writeonly buffer Out { float outv[]; };
+#include "common/buckets.glsl"
+layout(std430, binding = 2) readonly buffer W { float w[]; };
+
+void main() {
+    uint row, col;
+    if (!tileCell(row, col)) return;
+    const uint g = pc.row0 + row;
+    const uint h = g / pc.n;
+    const int b = t5Bucket(int(col) - int(g % pc.n));
+    outv[row * pc.cols + col] = w[uint(b) * pc.i3 + h];
+}

@@ -1,0 +1,300 @@
+// Parity of the Vulkan backend with the CPU backend (lavapipe in CI): every quantity the Vulkan
+// backend implements, at several sizes (non-multiples of the 16 x 16 workgroup, and sizes that
+// need several tiles, both with a small binding limit and past lavapipe's real 128 MiB limit).
+// Tolerances are derived, VkFFT style, from the CPU float32 error against the double reference:
+//   tol = kFactor * max(err(cpu f32), eps32 * max|ref|)
+// and both errors are printed. Integer quantities must be equal. The colormap must be equal.
+#include <QtTest>
+
+#include <cmath>
+#include <limits>
+#include <random>
+#include <set>
+
+#include "core/backend/cpu_backend.h"
+#include "gpu/vulkan_backend.h"
+#include "tests/gpu/gpu_test_env.h"
+
+using namespace poslab;
+
+namespace {
+
+// A float32 device may be this many times less accurate than a float32 CPU computation of the
+// same quantity (transcendentals within a few ulp instead of correctly rounded; sums over d/2
+// terms accumulate them).
+constexpr double kFactor = 8.0;
+constexpr double kEps32 = 5.960464477539063e-08;  // 2^-24
+constexpr std::uint64_t kSmallBinding = 16 * 1024;
+
+struct Case {
+    std::string encoding, quantity;
+    core::TextParams params;
+    bool hugeOnly = false;  // run only on the device's own limits (past 128 MiB)
+};
+
+const std::vector<Case>& cases() {
+    static const std::vector<Case> all = {
+        {"sinusoidal", "table", {{"n", "1"}, {"d", "2"}, {"delta", "0"}}},
+        {"sinusoidal", "table", {{"n", "37"}, {"d", "64"}}},
+        {"sinusoidal", "table", {{"n", "300"}, {"d", "130"}, {"offset", "1000"}}},
+        {"sinusoidal", "table", {{"n", "8193"}, {"d", "64"}}},
+        {"sinusoidal", "similarity", {{"n", "1"}, {"d", "2"}, {"delta", "0"}}},
+        {"sinusoidal", "similarity", {{"n", "37"}, {"d", "64"}}},
+        {"sinusoidal", "similarity", {{"n", "300"}, {"d", "130"}, {"offset", "17"}}},
+        {"sinusoidal2d", "table", {{"height", "3"}, {"width", "5"}, {"d", "4"}}},
+        {"sinusoidal2d", "table", {{"height", "17"}, {"width", "19"}, {"d", "64"}, {"offset", "3"}}},
+        {"sinusoidal2d", "similarity", {{"height", "1"}, {"width", "1"}, {"d", "4"}}},
+        {"sinusoidal2d", "similarity", {{"height", "7"}, {"width", "23"}, {"d", "64"}}},
+        {"sinusoidal2d", "similarity", {{"height", "40"}, {"width", "9"}, {"d", "128"}, {"offset", "5"}}},
+        {"alibi", "bias", {{"n", "1"}, {"heads", "1"}}},
+        {"alibi", "bias", {{"n", "37"}, {"heads", "8"}}},
+        {"alibi", "bias", {{"n", "100"}, {"heads", "6"}, {"causal", "true"}}},
+        {"alibi", "bias", {{"n", "4096"}, {"heads", "3"}}, true},  // 192 MiB: two tiles
+        {"rope", "angles", {{"n", "37"}, {"d", "64"}}},
+        {"rope", "angles", {{"n", "300"}, {"d", "128"}, {"offset", "5000"}, {"scaling", "linear"}, {"factor", "4"}}},
+        {"rope", "rotated", {{"n", "37"}, {"d", "64"}}},
+        {"rope", "rotated", {{"n", "300"}, {"d", "128"}, {"pairing", "half"}, {"offset", "7"}}},
+        {"rope", "rotated", {{"n", "50"}, {"d", "32"}, {"scaling", "yarn"}, {"factor", "8"}}},
+        {"rope", "scores", {{"n", "37"}, {"d", "64"}}},
+        {"rope", "scores", {{"n", "500"}, {"d", "128"}}},
+        {"rope", "scores", {{"n", "50"}, {"d", "32"}, {"scaling", "yarn"}, {"factor", "8"}}},
+        {"rope", "decay", {{"d", "64"}, {"max_distance", "100"}}},
+        {"rope", "decay", {{"d", "128"}, {"max_distance", "5000"}}},
+        {"xpos", "scale", {{"n", "37"}, {"d", "64"}}},
+        {"xpos", "scale", {{"n", "301"}, {"d", "128"}, {"gamma", "0.7"}, {"scale_base", "100"}}},
+        {"attention", "logits", {{"n", "1"}, {"d", "2"}}},
+        {"attention", "logits", {{"n", "37"}, {"d", "64"}}},
+        {"attention", "logits", {{"n", "300"}, {"d", "16"}, {"bias", "alibi"}, {"heads", "6"}}},
+        {"attention", "softmax", {{"n", "37"}, {"d", "64"}}},
+        {"attention", "softmax", {{"n", "300"}, {"d", "64"}, {"bias", "alibi"}}},
+        {"attention", "softmax", {{"n", "1000"}, {"d", "32"}, {"seed", "9"}}},
+        {"t5", "buckets", {{"n", "37"}}},
+        {"t5", "buckets", {{"n", "300"}, {"bidirectional", "false"}}},
+        {"t5", "buckets", {{"n", "1000"}, {"num_buckets", "64"}, {"max_distance", "500"}}},
+        {"t5", "bias", {{"n", "37"}, {"heads", "8"}}},
+        {"t5", "bias", {{"n", "200"}, {"heads", "3"}, {"bidirectional", "false"}, {"seed", "4"}}},
+        {"deberta", "relative_positions", {{"n", "37"}}},
+        {"deberta", "relative_positions", {{"n", "700"}}},
+        {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "-1"}}},
+        {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
+    };
+    return all;
+}
+
+std::string describe(const Case& c) {
+    std::string s = c.encoding + "/" + c.quantity;
+    for (const auto& [k, v] : c.params) s += " " + k + "=" + v;
+    return s;
+}
+
+core::Request requestFor(const Case& c, core::Precision precision) {
+    core::Request r;
+    r.encoding = c.encoding;
+    r.quantity = c.quantity;
+    const auto* enc = core::registry().find(c.encoding);
+    auto p = enc ? core::parseParams(*enc, c.params) : core::Expected<core::ParamSet>(core::fail("no encoding"));
+    if (p) r.params = *p;
+    r.precision = precision;
+    return r;
+}
+
+// max |a - ref| over finite references; infinities must match exactly (returns inf otherwise).
+double maxError(const core::Result& a, const core::Result& ref) {
+    double m = 0;
+    for (std::int64_t k = 0; k < ref.size(); ++k) {
+        const double r = ref.at(k), v = a.at(k);
+        if (!std::isfinite(r)) {
+            if (r != v) return std::numeric_limits<double>::infinity();
+            continue;
+        }
+        const double e = std::abs(v - r);
+        if (!(e <= m)) m = std::isnan(e) ? std::numeric_limits<double>::infinity() : e;
+    }
+    return m;
+}
+
+double maxAbs(const core::Result& a) {
+    double m = 0;
+    for (std::int64_t k = 0; k < a.size(); ++k)
+        if (std::isfinite(a.at(k))) m = std::max(m, std::abs(a.at(k)));
+    return m;
+}
+
+}  // namespace
+
+class TstVulkanParity : public QObject {
+    Q_OBJECT
+    std::unique_ptr<gpu::VulkanBackend> m_device;  // the device's own limits
+    std::unique_ptr<gpu::VulkanBackend> m_tiled;   // 16 KiB bindings: many tiles
+    core::CpuBackend m_cpu;
+
+    gpu::VulkanBackend* backend(bool tiled) { return tiled ? m_tiled.get() : m_device.get(); }
+
+private slots:
+    void initTestCase() {
+        test::prepareVulkanEnvironment();
+        auto v = gpu::VulkanBackend::create();
+        if (!v) {
+            if (test::vulkanRequired()) QFAIL(v.error().message.c_str());
+            QSKIP(qPrintable("no Vulkan device: " + QString::fromStdString(v.error().message)));
+        }
+        m_device = std::move(*v);
+        gpu::VulkanOptions small;
+        small.maxBindingBytes = kSmallBinding;
+        auto t = gpu::VulkanBackend::create(small);
+        QVERIFY2(t.ok(), t ? "" : t.error().message.c_str());
+        m_tiled = std::move(*t);
+        qInfo("device: %s (%s), angles in %s, max binding %llu bytes", m_device->deviceName().c_str(),
+              m_device->deviceType().c_str(), m_device->float64() ? "float64" : "float32",
+              static_cast<unsigned long long>(m_device->maxBindingBytes()));
+    }
+
+    // Every registry quantity the backend implements is listed and has parity cases; every
+    // listed quantity is implemented at its defaults.
+    void coverage() {
+        std::set<std::string> tested;
+        for (const auto& c : cases()) tested.insert(c.encoding + "/" + c.quantity);
+        const auto listed = gpu::VulkanBackend::quantities();
+        const std::set<std::string> listedSet(listed.begin(), listed.end());
+        for (const auto& e : core::registry().encodings())
+            for (const auto& q : e.quantities) {
+                auto p = core::prepare(e, q.id, core::defaultParams(e.params));
+                const std::string id = e.id + "/" + q.id;
+                if (p && m_device->implements(*p)) {
+                    QVERIFY2(listedSet.count(id), qPrintable(QString::fromStdString(id) + " not listed"));
+                    QVERIFY2(tested.count(id), qPrintable(QString::fromStdString(id) + " has no parity case"));
+                }
+            }
+        for (const auto& id : listed) {
+            QVERIFY2(tested.count(id), qPrintable(QString::fromStdString(id) + " has no parity case"));
+            const auto slash = id.find('/');
+            const auto* e = core::registry().find(id.substr(0, slash));
+            QVERIFY2(e, id.c_str());
+            auto p = core::prepare(*e, id.substr(slash + 1), core::defaultParams(e->params));
+            QVERIFY2(p.ok(), id.c_str());
+            QVERIFY2(m_device->implements(*p), qPrintable(QString::fromStdString(id) + " not implemented at its defaults"));
+        }
+    }
+
+    void parity_data() {
+        QTest::addColumn<int>("index");
+        QTest::addColumn<bool>("tiled");
+        for (int i = 0; i < static_cast<int>(cases().size()); ++i) {
+            const auto& c = cases()[static_cast<std::size_t>(i)];
+            if (!c.hugeOnly)
+                QTest::newRow(("tiled " + describe(c)).c_str()) << i << true;
+            QTest::newRow(describe(c).c_str()) << i << false;
+        }
+    }
+    void parity() {
+        QFETCH(int, index);
+        QFETCH(bool, tiled);
+        const Case& c = cases()[static_cast<std::size_t>(index)];
+        if (!core::registry().find(c.encoding)) QSKIP("encoding not registered yet");
+        auto* v = backend(tiled);
+        const auto req64 = requestFor(c, core::Precision::F64);
+        auto prepared = core::prepareRequest(req64);
+        QVERIFY2(prepared.ok(), prepared ? "" : prepared.error().message.c_str());
+        QVERIFY2(v->implements(*prepared), "the Vulkan backend must implement this case");
+
+        core::Result ref, cpu32, dev;
+        QVERIFY(m_cpu.run(req64, ref).ok());
+        QVERIFY(m_cpu.run(requestFor(c, core::Precision::F32), cpu32).ok());
+        auto st = v->run(requestFor(c, core::Precision::F32), dev);
+        QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
+        QCOMPARE(dev.backend, std::string("vulkan"));
+        QCOMPARE(dev.shape, ref.shape);
+        QCOMPARE(dev.dtype, ref.dtype);
+
+        if (ref.dtype == core::DType::I64) {
+            std::int64_t mismatches = 0, first = -1;
+            for (std::int64_t k = 0; k < ref.size(); ++k)
+                if (dev.i64[static_cast<std::size_t>(k)] != ref.i64[static_cast<std::size_t>(k)]) {
+                    if (first < 0) first = k;
+                    ++mismatches;
+                }
+            qInfo("%s: integer, %lld mismatches", describe(c).c_str(), static_cast<long long>(mismatches));
+            QVERIFY2(mismatches == 0, qPrintable(QString("first mismatch at flat index %1: %2 vs %3")
+                                                     .arg(first).arg(dev.i64[static_cast<std::size_t>(first)])
+                                                     .arg(ref.i64[static_cast<std::size_t>(first)])));
+            return;
+        }
+        QCOMPARE(dev.precision, core::Precision::F32);
+        const double errCpu = maxError(cpu32, ref);
+        const double errDev = maxError(dev, ref);
+        const double tol = kFactor * std::max(errCpu, kEps32 * maxAbs(ref));
+        qInfo("%s%s: vulkan err %.3g, cpu-f32 err %.3g, tol %.3g (max|ref| %.3g)", tiled ? "tiled " : "",
+              describe(c).c_str(), errDev, errCpu, tol, maxAbs(ref));
+        QVERIFY2(errDev <= tol, qPrintable(QString("vulkan error %1 > tolerance %2").arg(errDev).arg(tol)));
+    }
+
+    // The colormap index equals the CPU's exactly, edges, NaN and infinities included.
+    void colormap_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<bool>("tiled");
+        for (int count : {1, 255, 1000, 70001}) {
+            QTest::newRow(qPrintable(QString("%1").arg(count))) << count << false;
+            QTest::newRow(qPrintable(QString("tiled %1").arg(count))) << count << true;
+        }
+    }
+    void colormap() {
+        QFETCH(int, count);
+        QFETCH(bool, tiled);
+        std::mt19937 gen(static_cast<unsigned>(count));
+        std::uniform_real_distribution<float> u(-1.5f, 2.5f);
+        std::vector<float> values(static_cast<std::size_t>(count));
+        const float lo = -1.0f, hi = 2.0f;
+        for (int k = 0; k < count; ++k) {
+            float v = u(gen);
+            if (k % 7 == 0) v = lo + static_cast<float>(k % 257) * (hi - lo) / 256.0f;  // bin edges
+            values[static_cast<std::size_t>(k)] = v;
+        }
+        if (count > 4) {
+            values[1] = std::numeric_limits<float>::quiet_NaN();
+            values[2] = std::numeric_limits<float>::infinity();
+            values[3] = -std::numeric_limits<float>::infinity();
+        }
+        core::ColormapRequest r;
+        r.values = values.data();
+        r.count = values.size();
+        r.lo = lo;
+        r.hi = hi;
+        for (std::uint32_t i = 0; i < 256; ++i) r.lut[i] = 0xff000000u | (i << 8) | (255 - i);
+        r.nanColor = 0x12345678u;
+        std::vector<std::uint32_t> a, b;
+        QVERIFY(m_cpu.colormap(r, a).ok());
+        auto st = backend(tiled)->colormap(r, b);
+        QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
+        QCOMPARE(b.size(), a.size());
+        QVERIFY(a == b);
+        if (count > 4) {
+            QCOMPARE(a[1], r.nanColor);
+            QCOMPARE(a[2], r.lut[255]);
+            QCOMPARE(a[3], r.lut[0]);
+        }
+    }
+
+    // Buffers are reused: a second computation at the same size gives the same numbers.
+    void repeatable() {
+        const Case c{"alibi", "bias", {{"n", "123"}, {"heads", "5"}}};
+        core::Result a, b;
+        QVERIFY(m_tiled->run(requestFor(c, core::Precision::F32), a).ok());
+        QVERIFY(m_tiled->run(requestFor(c, core::Precision::F32), b).ok());
+        QVERIFY(a.f32 == b.f32);
+    }
+
+    // Bad parameters are errors naming the parameter, not device work.
+    void badParameters() {
+        core::Request r;
+        r.encoding = "sinusoidal";
+        r.quantity = "table";
+        r.params.set("d", std::int64_t(63));
+        core::Result out;
+        auto st = m_device->run(r, out);
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().message.find("'d'") != std::string::npos, st.error().message.c_str());
+    }
+};
+
+QTEST_APPLESS_MAIN(TstVulkanParity)
+#include "tst_vulkan_parity.moc"
