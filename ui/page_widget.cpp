@@ -64,10 +64,6 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
             ++row;
             col = 0;
         }
-        // Rows share the height by stretch (a row of small multiples gets twice a plain row), so
-        // a chart beside a grid of panels keeps room for its tick labels.
-        const bool multiples = spec->smallMultiples || !spec->reshape.isEmpty();
-        grid->setRowStretch(row, std::max(grid->rowStretch(row), multiples ? 2 : 1));
         if (wide) {
             grid->addWidget(w, row++, 0, 1, 2);
         } else {
