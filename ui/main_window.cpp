@@ -4,6 +4,7 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QComboBox>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -136,7 +137,15 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     resizeDocks({m_browserDock, m_paramsDock}, {200, 270}, Qt::Horizontal);
 
     m_statusTime = new QLabel(this);
+    m_backendChoice = new QComboBox(this);
+    m_backendChoice->setObjectName("backendChoice");
+    m_backendChoice->addItem(QString(), QStringLiteral("auto"));
+    m_backendChoice->addItem(QString(), QStringLiteral("cpu"));
+    m_backendChoice->addItem(QString(), QStringLiteral("vulkan"));
+    m_backendChoice->setCurrentIndex(1);
+    m_backendChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_backend = new QLabel(this);
+    m_backend->setObjectName("backendLabel");
     m_hover = new QLabel(this);
     m_hover->setMinimumWidth(200);
     m_progress = new QProgressBar(this);
@@ -150,6 +159,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     statusBar()->addWidget(m_cancel);
     statusBar()->addWidget(m_hover, 1);
     statusBar()->addPermanentWidget(m_backend);
+    statusBar()->addPermanentWidget(m_backendChoice);
 
     buildMenus();
 
@@ -174,6 +184,28 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         });
     });
     connect(m_cancel, &QToolButton::clicked, m_scheduler, &Scheduler::cancel);
+    connect(m_backendChoice, &QComboBox::currentIndexChanged, this, [this](int index) {
+        const auto mode = gpu::parseBackendMode(m_backendChoice->itemData(index).toString().toStdString());
+        if (!mode || *mode == m_scheduler->backendMode()) return;
+        m_scheduler->setBackendMode(*mode);
+        if (m_options.persist)
+            QSettings().setValue("backend/mode", QString::fromLatin1(gpu::backendModeName(*mode)));
+        if (m_page->page()) m_page->requestUpdate();
+    });
+    connect(m_scheduler, &Scheduler::backendUsed, this,
+            [this](quint64, const QString& kind, const QString& detail) {
+                m_backendKind = kind;
+                m_backendDetail = detail;
+                updateBackendLabel();
+            });
+    connect(m_scheduler, &Scheduler::vulkanUnavailable, this, [this](const QString& reason) {
+        // Told once: the same reason again (another switch to Auto or Vulkan) stays quiet.
+        if (m_backendNotices > 0 && reason == m_backendNoticeReason) return;
+        ++m_backendNotices;
+        m_backendNoticeReason = reason;
+        m_backendNotice = tr("Vulkan is not available (%1); computing on the CPU").arg(reason);
+        statusBar()->showMessage(m_backendNotice, 10000);
+    });
     connect(m_page, &PageWidget::hovered, this, [this](const QString& t) { m_hover->setText(t); });
     connect(m_page, &PageWidget::refused, this, [this](const QString& reason) {
         m_params->setMessage(reason);
@@ -195,6 +227,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         m_colormap = static_cast<ColormapChoice>(s.value("view/colormap", 0).toInt());
         startPage = s.value("page/id", startPage).toString();
         startTab = s.value("page/tab", 0).toInt();
+        const auto mode = gpu::parseBackendMode(s.value("backend/mode", "cpu").toString().toStdString());
+        setBackendMode(mode.value_or(gpu::BackendMode::Cpu));
     }
     if (!m_catalog.find(startPage)) startPage = m_catalog.find("rope") ? "rope" : QString();
     if (startPage.isEmpty() && !m_catalog.pages().isEmpty()) startPage = m_catalog.pages().front().id;
@@ -382,6 +416,30 @@ void MainWindow::onResult(const ComputeResult& result) {
 }
 
 QString MainWindow::hoverText() const { return m_hover->text(); }
+
+void MainWindow::setBackendMode(gpu::BackendMode mode) {
+    const int index = m_backendChoice->findData(QString::fromLatin1(gpu::backendModeName(mode)));
+    if (index >= 0) m_backendChoice->setCurrentIndex(index);  // applies it (see the connection)
+}
+
+gpu::BackendMode MainWindow::backendMode() const { return m_scheduler->backendMode(); }
+
+QString MainWindow::backendText() const { return m_backend->text(); }
+
+void MainWindow::updateBackendLabel() {
+    if (m_backendKind == QLatin1String("vulkan")) {
+        m_backend->setText(tr("Vulkan: %1 (float32)").arg(m_backendDetail));
+        m_backend->setToolTip(tr("The last result was computed on this Vulkan device in single "
+                                 "precision; quantities without a shader use the CPU in double"));
+    } else if (m_backendKind == QLatin1String("unavailable")) {
+        m_backend->setText(tr("CPU — Vulkan unavailable: %1").arg(m_backendDetail));
+        m_backend->setToolTip(tr("Vulkan was asked for but cannot be used; the CPU core computes "
+                                 "in double precision"));
+    } else {
+        m_backend->setText(tr("CPU (double)"));
+        m_backend->setToolTip(tr("The last result was computed by the CPU core in double precision"));
+    }
+}
 QString MainWindow::statusText() const { return m_statusTime->text(); }
 
 void MainWindow::copyParameters() {
@@ -459,8 +517,12 @@ void MainWindow::retranslate() {
     m_langMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAct->setText(tr("&About PosLab"));
-    m_backend->setText(tr("backend: CPU (double)"));
-    m_backend->setToolTip(tr("Every number shown is computed by the CPU core in double precision"));
+    m_backendChoice->setItemText(0, tr("Auto"));
+    m_backendChoice->setItemText(1, tr("CPU (double)"));
+    m_backendChoice->setItemText(2, tr("Vulkan"));
+    m_backendChoice->setToolTip(tr("Compute backend: Auto (a GPU when it is faster), the CPU in "
+                                   "double precision (the reference), or Vulkan (float32)"));
+    updateBackendLabel();
     m_cancel->setText(tr("Cancel"));
     if (const PageSpec* p = m_page->page())
         setWindowTitle(QStringLiteral("PosLab — %1").arg(p->title.text()));

@@ -7,12 +7,14 @@
 #include <QMainWindow>
 
 #include "core/params/param_spec.h"
+#include "gpu/backend_router.h"
 #include "ui/colormap.h"
 #include "ui/language.h"
 
 QT_BEGIN_NAMESPACE
 class QAction;
 class QActionGroup;
+class QComboBox;
 class QDockWidget;
 class QLabel;
 class QMenu;
@@ -56,6 +58,16 @@ public:
     QString statusText() const;
     QMenu* languageMenu() const { return m_langMenu; }
 
+    // The compute backend (issue 4): the selector in the status bar (Auto / CPU (double) /
+    // Vulkan, remembered in QSettings "backend/mode"), and what computed the last result.
+    void setBackendMode(gpu::BackendMode mode);
+    gpu::BackendMode backendMode() const;
+    QComboBox* backendChoice() const { return m_backendChoice; }
+    QString backendText() const;
+    // How many times the user was told that Vulkan is unavailable, and the last such message.
+    int backendNoticeCount() const { return m_backendNotices; }
+    QString backendNotice() const { return m_backendNotice; }
+
     // Default values of a page: the encoding's defaults overlaid with the page's preset.
     static core::ParamSet presetParams(const PageSpec& page);
 
@@ -76,6 +88,7 @@ private:
     void exportImage();
     void togglePresentation(bool on);
     void saveSettings();
+    void updateBackendLabel();
 
     MainWindowOptions m_options;
     const Catalog& m_catalog;
@@ -94,7 +107,13 @@ private:
     QFont m_normalFont;
 
     QLabel* m_statusTime;
+    QComboBox* m_backendChoice;
     QLabel* m_backend;
+    QString m_backendKind = QStringLiteral("cpu");  // last result: "cpu", "vulkan", "unavailable"
+    QString m_backendDetail;                         // device name or reason
+    int m_backendNotices = 0;
+    QString m_backendNoticeReason;
+    QString m_backendNotice;
     QLabel* m_hover;
     QProgressBar* m_progress;
     QToolButton* m_cancel;

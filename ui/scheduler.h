@@ -14,6 +14,7 @@
 #include <atomic>
 #include <optional>
 
+#include "gpu/backend_router.h"
 #include "ui/compute_types.h"
 
 namespace poslab::ui {
@@ -39,12 +40,22 @@ public:
     void setCoalesceMs(int ms) { m_compressor.setInterval(ms); }
     // A running job older than this is cancelled when a newer request arrives.
     void setRestartAfterMs(int ms) { m_restartAfterMs = ms; }
+    // The compute backend (issue 4). Cpu (the default) is core's double-precision path, unchanged;
+    // Auto and Vulkan go through a gpu::BackendRouter that lives on the worker thread (created
+    // there on first need). Changing the mode drops the cached arrays.
+    void setBackendMode(gpu::BackendMode mode);
+    gpu::BackendMode backendMode() const;
 
 signals:
     void started(quint64 generation);
     // Arrays done of the running job (a fraction for the progress bar).
     void progress(quint64 generation, int done, int total);
     void finished(const poslab::ui::ComputeResult& result);
+    // What computed the arrays of a result: kind "cpu" (core, double), "vulkan" (detail: the
+    // device name; float32) or "unavailable" (Vulkan asked for but missing; detail: the reason).
+    void backendUsed(quint64 generation, const QString& kind, const QString& detail);
+    // Vulkan is unavailable (the reason); emitted once per backend mode chosen.
+    void vulkanUnavailable(const QString& reason);
 
 private:
     void hand(ComputeRequest request);
@@ -68,11 +79,15 @@ public:
     void post(ComputeRequest request, int restartAfterMs);
     void cancelAll();
     bool busy() const;
+    void setMode(gpu::BackendMode mode);
+    gpu::BackendMode mode() const;
 
 signals:
     void startedJob(quint64 generation);
     void progressed(quint64 generation, int done, int total);
     void resultReady(const poslab::ui::ComputeResult& result);
+    void backendUsed(quint64 generation, const QString& kind, const QString& detail);
+    void vulkanUnavailable(const QString& reason);
 
 protected:
     void run() override;
@@ -85,6 +100,7 @@ private:
     bool m_abort = false;
     QElapsedTimer m_runningSince;
     std::atomic<bool> m_cancel{false};
+    gpu::BackendMode m_mode = gpu::BackendMode::Cpu;
 };
 
 }  // namespace detail

@@ -373,11 +373,43 @@ Every number is computed by the CPU core in double precision.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>backend: CPU (double)</source>
+        <source>Auto</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Every number shown is computed by the CPU core in double precision</source>
+        <source>CPU (double)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vulkan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compute backend: Auto (a GPU when it is faster), the CPU in double precision (the reference), or Vulkan (float32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vulkan: %1 (float32)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last result was computed on this Vulkan device in single precision; quantities without a shader use the CPU in double</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU — Vulkan unavailable: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vulkan was asked for but cannot be used; the CPU core computes in double precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The last result was computed by the CPU core in double precision</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Vulkan is not available (%1); computing on the CPU</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -374,12 +374,44 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>关于 PosLab(&amp;A)</translation>
     </message>
     <message>
-        <source>backend: CPU (double)</source>
-        <translation>后端:CPU(双精度)</translation>
+        <source>Auto</source>
+        <translation>自动</translation>
     </message>
     <message>
-        <source>Every number shown is computed by the CPU core in double precision</source>
-        <translation>显示的每个数值均由 CPU 核心以双精度计算</translation>
+        <source>CPU (double)</source>
+        <translation>CPU(双精度)</translation>
+    </message>
+    <message>
+        <source>Vulkan</source>
+        <translation>Vulkan</translation>
+    </message>
+    <message>
+        <source>Compute backend: Auto (a GPU when it is faster), the CPU in double precision (the reference), or Vulkan (float32)</source>
+        <translation>计算后端:自动(GPU 更快时使用 GPU)、CPU 双精度(参考结果)或 Vulkan(float32)</translation>
+    </message>
+    <message>
+        <source>Vulkan: %1 (float32)</source>
+        <translation>Vulkan:%1(float32)</translation>
+    </message>
+    <message>
+        <source>The last result was computed on this Vulkan device in single precision; quantities without a shader use the CPU in double</source>
+        <translation>上一个结果由此 Vulkan 设备以单精度计算;没有着色器的量由 CPU 以双精度计算</translation>
+    </message>
+    <message>
+        <source>CPU — Vulkan unavailable: %1</source>
+        <translation>CPU — Vulkan 不可用:%1</translation>
+    </message>
+    <message>
+        <source>Vulkan was asked for but cannot be used; the CPU core computes in double precision</source>
+        <translation>已请求 Vulkan 但无法使用;由 CPU 核心以双精度计算</translation>
+    </message>
+    <message>
+        <source>The last result was computed by the CPU core in double precision</source>
+        <translation>上一个结果由 CPU 核心以双精度计算</translation>
+    </message>
+    <message>
+        <source>Vulkan is not available (%1); computing on the CPU</source>
+        <translation>Vulkan 不可用(%1);改用 CPU 计算</translation>
     </message>
     <message>
         <source>Cancel</source>
