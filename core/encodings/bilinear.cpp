@@ -101,10 +101,10 @@ void registerBilinear(Registry& r) {
 
     e.quantities.push_back(
         quantity("similarity", "n,n", nn,
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
                      const RowMatrix t =
                          sinusoidalTable(p.integer("n"), p.integer("d"), p.real("base"));
-                     if (p.text("h") == "identity") return gram(t);
+                     if (p.text("h") == "identity") return gram(t, ctx);
                      Array a = Array::real({t.rows(), t.rows()});
                      if (isDiagonal(p)) {
                          a.matrix().noalias() = (t * diagonal(p).asDiagonal()) * t.transpose();

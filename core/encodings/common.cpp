@@ -1,5 +1,7 @@
 #include "core/encodings/common.h"
 
+#include <algorithm>
+
 #include "core/io/npy.h"
 
 namespace poslab::core::enc {
@@ -77,11 +79,31 @@ Status requireEven(const ParamSet& p, const std::string& name, const std::string
     return {};
 }
 
-Array gram(const Eigen::Ref<const RowMatrix>& x) {
+Expected<Array> gram(const Eigen::Ref<const RowMatrix>& x, const ComputeContext& ctx) {
     Array a = Array::real({x.rows(), x.rows()});
     auto m = a.matrix();
-    m.noalias() = x * x.transpose();
+    constexpr Eigen::Index kBlock = 256;
+    for (Eigen::Index r0 = 0; r0 < x.rows(); r0 += kBlock) {
+        if (ctx.cancelled()) return cancelledError();
+        const Eigen::Index rows = std::min(kBlock, x.rows() - r0);
+        m.middleRows(r0, rows).noalias() = x.middleRows(r0, rows) * x.transpose();
+    }
     return a;
+}
+
+QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table) {
+    return quantity("similarity", std::move(shapeDoc),
+                    [rows](const ParamSet& p) { return Shape{rows(p), rows(p)}; },
+                    [table](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                        auto t = table(p, ctx);
+                        if (!t) return t.error();
+                        return gram(*t, ctx);
+                    })
+        .title("Similarity P P^T", "相似度 P P^T")
+        .axisNames({"position m", "position n"})
+        .work([rows, cols](const ParamSet& p) {
+            return 8.0 * static_cast<double>(rows(p)) * static_cast<double>(rows(p) + cols(p));
+        });
 }
 
 Status checkNpyShape(const std::string& param, const std::string& path, const Shape& shape) {

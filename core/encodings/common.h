@@ -37,8 +37,14 @@ RowMatrix sinusoidalTable(std::int64_t n, std::int64_t d, double base, double of
 // "d must be even" with the encoding's reason.
 Status requireEven(const ParamSet& p, const std::string& name, const std::string& why);
 
-// Gram matrix X X^T (symmetric) as an (n, n) Array.
-Array gram(const Eigen::Ref<const RowMatrix>& x);
+// Gram matrix X X^T (symmetric) as an (n, n) Array, in row blocks so that a cancel is noticed.
+Expected<Array> gram(const Eigen::Ref<const RowMatrix>& x, const ComputeContext& ctx = {});
+
+using TableFn = std::function<Expected<RowMatrix>(const ParamSet&, const ComputeContext&)>;
+using SizeFn = std::function<std::int64_t(const ParamSet&)>;
+// The `similarity` quantity P P^T of a (rows, cols) table: shape (rows, rows), with a work
+// estimate counting the table too. Title and axes can be overridden by the caller.
+QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table);
 
 // Checks that a .npy at `path` exists, is readable and has `shape` (-1 matches any size).
 Status checkNpyShape(const std::string& param, const std::string& path, const Shape& shape);

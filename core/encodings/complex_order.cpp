@@ -122,17 +122,12 @@ void registerComplexOrder(Registry& r) {
             .title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
             .axisNames({"position i", "column 2k (real), 2k+1 (imaginary)"}));
     e.quantities.push_back(
-        quantity("similarity", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.
-                     return gram(table(p));
-                 })
-            .title("Similarity Re sum_k f_k(m) conj(f_k(n))", "相似度 Re sum_k f_k(m) conj(f_k(n))")
-            .axisNames({"position m", "position n"})
-            .work([](const ParamSet& p) {
-                return 8.0 * static_cast<double>(p.integer("n")) *
-                       static_cast<double>(p.integer("n") + 2 * p.integer("d"));
-            }));
+        // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.
+        similarityQuantity("n,n", n, [](const ParamSet& p) { return 2 * p.integer("d"); },
+                           [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
+                               return table(p);
+                           })
+            .title("Similarity Re sum_k f_k(m) conj(f_k(n))", "相似度 Re sum_k f_k(m) conj(f_k(n))"));
     r.add(std::move(e));
 }
 

@@ -166,18 +166,7 @@ void registerFloater(Registry& r) {
             .title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
             .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(
-        quantity("similarity", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     auto t = table(p, ctx);
-                     if (!t) return t.error();
-                     return gram(*t);
-                 })
-            .title("Similarity P P^T", "相似度 P P^T")
-            .axisNames({"position m", "position n"})
-            .work([](const ParamSet& p) {
-                return 8.0 * static_cast<double>(p.integer("n")) *
-                       static_cast<double>(p.integer("n") + p.integer("d"));
-            }));
+        similarityQuantity("n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table));
     r.add(std::move(e));
 }
 

@@ -101,17 +101,7 @@ void registerHierarchical(Registry& r) {
                  [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
                      auto t = table(p, ctx);
                      if (!t) return t.error();
-                     const RowMatrix& q = *t;
-                     Array a = Array::real({q.rows(), q.rows()});
-                     auto s = a.matrix();
-                     // In row blocks, so that a large request can be cancelled.
-                     constexpr Eigen::Index kBlock = 256;
-                     for (Eigen::Index r0 = 0; r0 < q.rows(); r0 += kBlock) {
-                         if (ctx.cancelled()) return cancelledError();
-                         const Eigen::Index rows = std::min(kBlock, q.rows() - r0);
-                         s.middleRows(r0, rows).noalias() = q.middleRows(r0, rows) * q.transpose();
-                     }
-                     return a;
+                     return gram(*t, ctx);  // in row blocks: a large request can be cancelled
                  })
             .title("Similarity q q^T (n*n positions)", "相似度 q q^T(n*n 个位置)")
             .axisNames({"position I", "position J"})

@@ -68,18 +68,8 @@ void registerLearned(Registry& r) {
             .title("Learned position table P", "可学习位置编码表 P")
             .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(
-        quantity("similarity", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     auto t = table(p);
-                     if (!t) return t.error();
-                     return gram(*t);
-                 })
-            .title("Similarity P P^T", "相似度 P P^T")
-            .axisNames({"position m", "position n"})
-            .work([](const ParamSet& p) {
-                return 8.0 * static_cast<double>(p.integer("n")) *
-                       static_cast<double>(p.integer("n") + p.integer("d"));
-            }));
+        similarityQuantity("n,n", n, [](const ParamSet& p) { return p.integer("d"); },
+                           [](const ParamSet& p, const ComputeContext&) { return table(p); }));
     r.add(std::move(e));
 }
 

@@ -108,12 +108,10 @@ void registerSinusoidal(Registry& r) {
             .axisNames({"pair j"})
             .nonNegative());
     e.quantities.push_back(
-        quantity("similarity", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return gram(table(p));
-                 })
-            .title("Similarity P P^T", "相似度 P P^T")
-            .axisNames({"position m", "position n"}));
+        similarityQuantity("n,n", n, d,
+                           [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
+                               return table(p);
+                           }));
     e.quantities.push_back(
         quantity("shift_matrix", "d,d", [=](const ParamSet& p) { return Shape{d(p), d(p)}; },
                  [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {

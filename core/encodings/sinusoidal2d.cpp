@@ -75,17 +75,12 @@ void registerSinusoidal2d(Registry& r) {
             .title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
             .axisNames({"patch h*width + w", "dimension k"}));
     e.quantities.push_back(
-        quantity("similarity", "height*width,height*width",
-                 [=](const ParamSet& p) { return Shape{cells(p), cells(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return gram(table(p));
-                 })
+        similarityQuantity("height*width,height*width", cells, d,
+                           [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
+                               return table(p);
+                           })
             .title("Similarity P P^T between patches", "图块之间的相似度 P P^T")
-            .axisNames({"patch p", "patch q"})
-            .work([=](const ParamSet& p) {
-                return 8.0 * static_cast<double>(cells(p)) *
-                       static_cast<double>(cells(p) + d(p));
-            }));
+            .axisNames({"patch p", "patch q"}));
     r.add(std::move(e));
 }
 
