@@ -49,6 +49,13 @@ inline void writeNpyFile(const std::string& path, const core::RowMatrix& m, bool
     std::ofstream(path, std::ios::binary) << core::io::encodeNpy(a);
 }
 
+// Writes raw bytes (e.g. a corrupt .npy) to a file; false if it could not be written whole.
+inline bool writeBytes(const QString& path, const std::string& bytes) {
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly)) return false;
+    return f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
+}
+
 inline core::RowMatrix randomMatrix(std::int64_t rows, std::int64_t cols, std::uint64_t seed) {
     core::Rng rng(seed);
     return core::normalMatrix(rng, rows, cols);

@@ -13,15 +13,10 @@ Q_DECLARE_METATYPE(poslab::core::ParamValue)
 
 using namespace poslab;
 using test::computeOk;
+using test::writeBytes;
 
 namespace {
 using Values = std::vector<std::pair<std::string, core::ParamValue>>;
-
-bool writeBytes(const QString& path, const std::string& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return false;
-    return f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 // A deterministic, non-trivial table (rows, cols).
 core::Array wavyTable(std::int64_t rows, std::int64_t cols) {

@@ -12,15 +12,10 @@ Q_DECLARE_METATYPE(poslab::core::ParamValue)
 
 using namespace poslab;
 using test::computeOk;
+using test::writeBytes;
 
 namespace {
 using Values = std::vector<std::pair<std::string, core::ParamValue>>;
-
-bool writeBytes(const QString& path, const std::string& bytes) {
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly)) return false;
-    return f.write(bytes.data(), qint64(bytes.size())) == qint64(bytes.size());
-}
 
 // A (rows, cols) table with distinct, exactly representable values.
 core::Array rampTable(std::int64_t rows, std::int64_t cols) {
