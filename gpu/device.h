@@ -38,8 +38,9 @@ struct Push {
     std::uint32_t rows = 0, cols = 0, row0 = 0, n = 0;
     std::uint32_t i0 = 0, i1 = 0, i2 = 0, i3 = 0;
     float f0 = 0, f1 = 0, f2 = 0, f3 = 0;
+    std::uint32_t i4 = 0, i5 = 0, i6 = 0, i7 = 0;
 };
-static_assert(sizeof(Push) == 48, "Push must match gpu/shaders/common/push.glsl");
+static_assert(sizeof(Push) == 64, "Push must match gpu/shaders/common/push.glsl");
 
 // A host-visible storage buffer, persistently mapped.
 struct Buffer {

@@ -8,12 +8,15 @@
 #include <map>
 #include <mutex>
 #include <numeric>
+#include <optional>
 
 #include "core/attention/attention.h"
 #include "core/backend/inputs.h"
 #include "core/encodings/common.h"
+#include "core/encodings/deberta.h"
 #include "core/encodings/t5_bucket.h"
 #include "gpu/device.h"
+#include "gpu/kernel_inputs.h"
 
 namespace poslab::gpu {
 
@@ -23,6 +26,7 @@ using detail::BindingRange;
 using detail::Buffer;
 using detail::Dispatch;
 using detail::Push;
+using detail::xposLogZeta;
 
 namespace {
 
@@ -49,6 +53,17 @@ struct VulkanBackend::Impl {
     std::mutex mutex;
     // Uploaded attention inputs, reused while (n, d, seed) stay the same.
     std::int64_t qkN = -1, qkD = -1, qkSeed = -1;
+    // Uploaded DeBERTa inputs (slots qc, kc, qr, kr), reused while the parameters stay the same
+    // (c2c, c2p, p2c and logits of one setting share them).
+    std::optional<core::ParamSet> debertaKey;
+    std::int64_t debertaLo = 0;
+    std::vector<std::int64_t> debertaDl;  // delta - lo at index i - j + n - 1
+
+    // Uploads are lost with the buffers (an error, releaseBuffers).
+    void forgetUploads() {
+        qkN = -1;
+        debertaKey.reset();
+    }
 
     explicit Impl(const VulkanOptions& o) : options(o) {
         fp64 = o.useFloat64 && device.info().float64;
@@ -142,12 +157,14 @@ struct VulkanBackend::Impl {
         p.f0 = scale;
         return {&kernel(variant("cos_sum"), 2), tiles(vec, rows, kFlatCols, kFlatCols, p, {{&wb}})};
     }
-    // out[i, j] = vec[|j - i|] for an (n, n) output in slot "out".
-    detail::Device::Step toeplitz(std::int64_t n) {
+    // out[i, j] = vec[|j - i|] (or vec[j - i + n - 1] when `signedOffsets`) for an (n, n) output
+    // in slot "out".
+    detail::Device::Step toeplitz(std::int64_t n, bool signedOffsets = false) {
         Buffer& out = device.buffer("out", static_cast<std::uint64_t>(n * n) * 4);
         Buffer& vec = device.buffer("vec", 16);
         Push p;
         p.n = static_cast<std::uint32_t>(n);
+        p.i3 = signedOffsets ? 1u : 0u;
         return {&kernel("toeplitz", 2),
                 tiles(out, static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(n),
                       static_cast<std::uint64_t>(n), p, {{&vec}})};
@@ -284,13 +301,9 @@ struct VulkanBackend::Impl {
 
     Status xposScale(const Prepared& p, core::Result& out) {
         const auto n = p.params.integer("n"), d = p.params.integer("d");
-        const double gamma = p.params.real("gamma"), sb = p.params.real("scale_base");
-        std::vector<double> c(static_cast<std::size_t>(d / 2));
-        for (std::int64_t j = 0; j < d / 2; ++j) {
-            const double dd = static_cast<double>(d);
-            const double zeta = (2.0 * static_cast<double>(j) + gamma * dd) / ((1.0 + gamma) * dd);
-            c[static_cast<std::size_t>(j)] = std::log(zeta) / sb;
-        }
+        const double sb = p.params.real("scale_base");
+        std::vector<double> c = xposLogZeta(d, p.params.real("gamma"));
+        for (double& v : c) v /= sb;
         Buffer& cb = uploadReal("freq", c);
         Buffer& ob = device.buffer("out", static_cast<std::uint64_t>(n * (d / 2)) * 4);
         Push push;
@@ -300,6 +313,35 @@ struct VulkanBackend::Impl {
                      tiles(ob, static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(d / 2),
                            static_cast<std::uint64_t>(d / 2), push, {{&cb}})}});
         readFloats(ob, out);
+        return {};
+    }
+
+    // xPos scores for q = k = ones (spec B2), Toeplitz in k - m:
+    //   t[k - m] = sum_j 2 zeta_j^((m - k) / scale_base) cos((k - m) omega_j);
+    // scores_rope drops the decay (plain RoPE, even in k - m).
+    Status xposScores(const Prepared& p, core::Result& out) {
+        const auto n = p.params.integer("n"), d = p.params.integer("d");
+        std::vector<double> w(static_cast<std::size_t>(d / 2));
+        for (std::int64_t j = 0; j < d / 2; ++j)
+            w[static_cast<std::size_t>(j)] = core::enc::omega(j, d, p.params.real("base"));
+        if (p.quantity->id == "scores_rope") return toeplitzOfCosines(w, n, 2.0f, out);
+        std::vector<double> c = xposLogZeta(d, p.params.real("gamma"));
+        const double sb = p.params.real("scale_base");
+        for (double& v : c) v = -v / sb;
+        Buffer& wb = uploadReal("freq", w);
+        Buffer& cb = uploadReal("coef", c);
+        const std::uint64_t length = static_cast<std::uint64_t>(2 * n - 1);
+        const std::uint64_t rows = (length + kFlatCols - 1) / kFlatCols;
+        Buffer& vec = device.buffer("vec", rows * kFlatCols * 4);
+        Push push;
+        push.i0 = static_cast<std::uint32_t>(length);
+        push.i1 = static_cast<std::uint32_t>(d / 2);
+        push.i2 = static_cast<std::uint32_t>(n - 1);
+        push.f0 = 2.0f;
+        device.run({{&kernel(variant("decayed_cos_sum"), 3),
+                     tiles(vec, rows, kFlatCols, kFlatCols, push, {{&wb}, {&cb}})},
+                    toeplitz(n, true)});
+        readFloats(device.buffer("out", 16), out);
         return {};
     }
 
@@ -357,19 +399,25 @@ struct VulkanBackend::Impl {
 
     Status t5(const Prepared& p, core::Result& out) {
         const auto n = p.params.integer("n"), heads = p.params.integer("heads");
+        const bool log = p.params.text("bucketing") == "log";
         const bool bidir = p.params.boolean("bidirectional");
         const auto nb = p.params.integer("num_buckets");
-        const auto edges64 = core::enc::t5BucketEdges(bidir, nb, p.params.integer("max_distance"));
-        std::vector<std::int32_t> edges(edges64.size());
-        for (std::size_t i = 0; i < edges.size(); ++i)
-            edges[i] = static_cast<std::int32_t>(std::min<std::int64_t>(edges64[i], INT32_MAX));
-        Buffer& eb = upload("edges", edges);
         Push push;
         push.n = static_cast<std::uint32_t>(n);
-        push.i0 = bidir ? 1u : 0u;
-        push.i1 = static_cast<std::uint32_t>(edges.size());
-        push.i2 = static_cast<std::uint32_t>(core::enc::t5DirectionBuckets(bidir, nb));
         push.i3 = static_cast<std::uint32_t>(heads);
+        std::vector<std::int32_t> edges{0};
+        if (log) {  // bucketing none: |j - i| (mode 2), no edges
+            const auto edges64 = core::enc::t5BucketEdges(bidir, nb, p.params.integer("max_distance"));
+            edges.resize(edges64.size());
+            for (std::size_t i = 0; i < edges.size(); ++i)
+                edges[i] = static_cast<std::int32_t>(std::min<std::int64_t>(edges64[i], INT32_MAX));
+            push.i0 = bidir ? 1u : 0u;
+            push.i1 = static_cast<std::uint32_t>(edges.size());
+            push.i2 = static_cast<std::uint32_t>(core::enc::t5DirectionBuckets(bidir, nb));
+        } else {
+            push.i0 = 2;
+        }
+        Buffer& eb = upload("edges", edges);
         if (p.quantity->id == "buckets") {
             Buffer& ob = device.buffer("out", static_cast<std::uint64_t>(n * n) * 4);
             device.run({{&kernel("t5_buckets", 2),
@@ -378,12 +426,14 @@ struct VulkanBackend::Impl {
             readInts(ob, out);
             return {};
         }
-        // bias: the (num_buckets, heads) table as the CPU builds it: the file, or seeded normal.
+        // bias: the (num_buckets, heads) table — (n, heads) when bucketing is none — as the CPU
+        // builds it: the file, or seeded normal.
         auto wm = core::backend::t5Weights(p.params);
         if (!wm) return wm.error();
         const core::RowMatrix& w = *wm;
-        std::vector<float> wf(static_cast<std::size_t>(nb * heads));
-        for (std::int64_t k = 0; k < nb * heads; ++k) wf[static_cast<std::size_t>(k)] = static_cast<float>(w.data()[k]);
+        std::vector<float> wf(static_cast<std::size_t>(w.size()));
+        for (std::size_t k = 0; k < wf.size(); ++k) wf[k] = static_cast<float>(w.data()[k]);
+        requireBinding(4ull * wf.size(), "the T5 weight table");
         Buffer& wb = upload("weights", wf);
         Buffer& ob = device.buffer("out", static_cast<std::uint64_t>(heads * n * n) * 4);
         device.run({{&kernel("t5_bias", 3),
@@ -393,51 +443,112 @@ struct VulkanBackend::Impl {
         return {};
     }
 
-    // DeBERTa-v2 log position (spec C2) of a distance a > mid, in float64 as the reference.
-    static std::int64_t debertaLogPos(std::int64_t a, std::int64_t mid, std::int64_t maxPos) {
-        return static_cast<std::int64_t>(
-            std::ceil(std::log(static_cast<double>(a) / static_cast<double>(mid)) /
-                      std::log(static_cast<double>(maxPos - 1) / static_cast<double>(mid)) *
-                      static_cast<double>(mid - 1)) +
-            static_cast<double>(mid));
+    // Throws (caught at the boundary: an error value) when one whole binding would be too big.
+    void requireBinding(std::uint64_t bytes, const std::string& what) const {
+        if (bytes > bindingLimit())
+            throw std::runtime_error(what + " (" + std::to_string(bytes) +
+                                     " bytes) does not fit a storage binding of " +
+                                     std::to_string(bindingLimit()) + " bytes");
     }
 
-    Status deberta(const Prepared& p, core::Result& out) {
+    Status debertaBuckets(const Prepared& p, core::Result& out) {
         const auto n = p.params.integer("n");
-        const auto pb = p.params.integer("position_buckets");
-        const auto maxPos = p.params.integer("max_relative_positions");
+        const auto e = detail::debertaEdges(n, p.params.integer("position_buckets"),
+                                            p.params.integer("max_relative_positions"));
         Push push;
         push.n = static_cast<std::uint32_t>(n);
-        std::vector<std::int32_t> edges{0};
-        if (pb > 0 && maxPos > 0) {
-            const std::int64_t mid = pb / 2;
-            push.i0 = 1;
-            push.i1 = static_cast<std::uint32_t>(mid);
-            if (n - 1 > mid) {
-                // log_pos is nondecreasing in a: the first distance of every later value.
-                const std::int64_t first = debertaLogPos(mid + 1, mid, maxPos);
-                const std::int64_t last = debertaLogPos(n - 1, mid, maxPos);
-                push.i2 = static_cast<std::uint32_t>(first);
-                edges.clear();
-                for (std::int64_t v = first + 1; v <= last; ++v) {
-                    std::int64_t lo = mid + 1, hi = n - 1;  // smallest a with logPos(a) >= v
-                    while (lo < hi) {
-                        const std::int64_t m = lo + (hi - lo) / 2;
-                        if (debertaLogPos(m, mid, maxPos) >= v) hi = m;
-                        else lo = m + 1;
-                    }
-                    edges.push_back(static_cast<std::int32_t>(lo));
-                }
-                push.i3 = static_cast<std::uint32_t>(edges.size());
-                if (edges.empty()) edges.push_back(0);
-            }
-        }
-        Buffer& eb = upload("edges", edges);
+        push.i1 = e.mid;
+        push.i2 = e.firstLog;
+        push.i3 = e.count;
+        Buffer& eb = upload("edges", e.edges);
         Buffer& ob = device.buffer("out", static_cast<std::uint64_t>(n * n) * 4);
         device.run({{&kernel("deberta_buckets", 2),
                      tiles(ob, static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(n),
                            static_cast<std::uint64_t>(n), push, {{&eb}})}});
         readInts(ob, out);
+        return {};
+    }
+
+    // Uploads Qc, Kc, Qr, Kr (float64 on the CPU, as the registry draws and projects them, then
+    // rounded to float32) unless these parameters' are already there.
+    Status debertaUpload(const Prepared& p) {
+        if (debertaKey && *debertaKey == p.params) return {};
+        debertaKey.reset();
+        auto in = core::enc::debertaInputs(p.params, true);
+        if (!in) return in.error();
+        auto put = [&](const std::string& slot, const core::RowMatrix& m) {
+            Buffer& b = device.buffer(slot, static_cast<std::uint64_t>(m.size()) * 4);
+            auto* f = static_cast<float*>(b.mapped);
+            for (Eigen::Index k = 0; k < m.size(); ++k) f[k] = static_cast<float>(m.data()[k]);
+        };
+        put("qc", in->qc);
+        put("kc", in->kc);
+        put("qr", in->qr);
+        put("kr", in->kr);
+        debertaLo = in->lo;
+        debertaDl = std::move(in->dl);
+        debertaKey = p.params;
+        return {};
+    }
+
+    // c2c, c2p, p2c and logits (spec A12): the bucket map, the gathers and the dot products on the
+    // device, tiled by detail::debertaTiles so that every binding fits maxStorageBufferRange.
+    Status debertaTerms(const Prepared& p, core::Result& out) {
+        const auto n = p.params.integer("n"), d = p.params.integer("d");
+        detail::BindingLimits limits;
+        limits.maxBinding = bindingLimit();
+        limits.alignment = device.info().storageAlignment;
+        limits.maxGroupsX = device.info().maxGroupsX;
+        limits.maxGroupsY = device.info().maxGroupsY;
+        limits.group = kGroup;
+        auto tiling = detail::debertaTiling(n, d, limits);  // checked before drawing the inputs
+        if (!tiling) return tiling.error();
+        const auto e = detail::debertaEdges(n, p.params.integer("position_buckets"),
+                                            p.params.integer("max_relative_positions"));
+        requireBinding(4ull * e.edges.size(), "the DeBERTa bucket edges");
+        if (auto st = debertaUpload(p); !st) return st;
+        auto tiles = detail::debertaTiles(*tiling, debertaDl);
+        if (!tiles) return tiles.error();
+
+        Buffer& eb = upload("edges", e.edges);
+        Buffer& qc = device.buffer("qc", 16);
+        Buffer& kc = device.buffer("kc", 16);
+        Buffer& qr = device.buffer("qr", 16);
+        Buffer& kr = device.buffer("kr", 16);
+        const auto N = static_cast<std::uint64_t>(n);
+        Buffer& ob = device.buffer("out", N * N * 4);
+        const std::uint64_t inRow = 4ull * static_cast<std::uint64_t>(d), outRow = 4ull * N;
+        Push base;
+        base.n = static_cast<std::uint32_t>(n);
+        base.i0 = static_cast<std::uint32_t>(d);
+        base.i2 = core::enc::debertaTermsOf(p.quantity->id);
+        base.i4 = e.mid;
+        base.i5 = e.firstLog;
+        base.i6 = e.count;
+        base.i7 = static_cast<std::uint32_t>(core::enc::debertaSpan(p.params));
+        base.f0 = static_cast<float>(core::enc::debertaScaleOf(p.quantity->id, d));
+        detail::Device::Step s{&kernel("deberta_terms", 6), {}};
+        for (const auto& t : *tiles) {
+            const std::uint64_t pRows = t.pLast - t.pFirst + 1;
+            Dispatch disp;
+            disp.bindings = {{&ob, t.r0 * outRow, t.rows * outRow},
+                             {&eb},
+                             {&qc, t.r0 * inRow, t.rows * inRow},
+                             {&kc, t.c0 * inRow, t.cols * inRow},
+                             {&qr, t.pFirst * inRow, pRows * inRow},
+                             {&kr, t.pFirst * inRow, pRows * inRow}};
+            disp.push = base;
+            disp.push.rows = static_cast<std::uint32_t>(t.rows);
+            disp.push.cols = static_cast<std::uint32_t>(t.cols);
+            disp.push.row0 = static_cast<std::uint32_t>(t.r0);
+            disp.push.i1 = static_cast<std::uint32_t>(t.c0);
+            disp.push.i3 = static_cast<std::uint32_t>(debertaLo + static_cast<std::int64_t>(t.pFirst));
+            disp.groupsX = groups(t.cols);
+            disp.groupsY = groups(t.rows);
+            s.dispatches.push_back(std::move(disp));
+        }
+        device.run({std::move(s)});
+        readFloats(ob, out);
         return {};
     }
 
@@ -470,12 +581,16 @@ struct VulkanBackend::Impl {
                 return [](Impl& m, const Prepared& pp, core::Result& o) { return m.ropeQuantity(pp, o); };
         }
         if (e == "xpos" && q == "scale") return [](Impl& m, const Prepared& pp, core::Result& o) { return m.xposScale(pp, o); };
+        if (e == "xpos" && (q == "scores" || q == "scores_rope"))
+            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.xposScores(pp, o); };
         if (e == "attention" && (q == "logits" || q == "softmax"))
             return [](Impl& m, const Prepared& pp, core::Result& o) { return m.attention(pp, o); };
-        if (e == "t5" && (q == "buckets" || q == "bias") && v.text("bucketing") == "log")
+        if (e == "t5" && (q == "buckets" || q == "bias"))
             return [](Impl& m, const Prepared& pp, core::Result& o) { return m.t5(pp, o); };
         if (e == "deberta" && q == "relative_positions")
-            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.deberta(pp, o); };
+            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.debertaBuckets(pp, o); };
+        if (e == "deberta" && core::enc::debertaTermsOf(q) != 0)
+            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.debertaTerms(pp, o); };
         return {};
     }
 };
@@ -522,14 +637,16 @@ std::vector<std::string> VulkanBackend::quantities() {
     return {"sinusoidal/table",     "sinusoidal/similarity", "sinusoidal2d/table", "sinusoidal2d/similarity",
             "alibi/bias",           "rope/angles",           "rope/rotated",
             "rope/scores",          "rope/decay",            "xpos/scale",
-            "attention/logits",     "attention/softmax",     "t5/buckets",
-            "t5/bias",              "deberta/relative_positions"};
+            "xpos/scores",          "xpos/scores_rope",      "attention/logits",
+            "attention/softmax",    "t5/buckets",            "t5/bias",
+            "deberta/relative_positions", "deberta/c2c",     "deberta/c2p",
+            "deberta/p2c",          "deberta/logits"};
 }
 
 void VulkanBackend::releaseBuffers() {
     std::lock_guard lock(m->mutex);
     m->device.releaseBuffers();
-    m->qkN = -1;
+    m->forgetUploads();
 }
 
 core::Status VulkanBackend::run(const core::Request& request, core::Result& out,
@@ -561,11 +678,11 @@ core::Status VulkanBackend::run(const Prepared& prepared, core::Result& out) {
             m->device.releaseBuffers();
         else
             m->lost = true;
-        m->qkN = -1;
+        m->forgetUploads();
         return vulkanError(e.what());
     } catch (const std::exception& e) {
         m->device.releaseBuffers();
-        m->qkN = -1;
+        m->forgetUploads();
         return vulkanError(e.what());
     }
 }
@@ -600,7 +717,7 @@ core::Status VulkanBackend::colormap(const core::ColormapRequest& r, std::vector
     } catch (const std::exception& e) {
         m->lost = dynamic_cast<const vk::SystemError*>(&e) != nullptr;
         m->device.releaseBuffers();
-        m->qkN = -1;
+        m->forgetUploads();
         return vulkanError(e.what());
     }
 }

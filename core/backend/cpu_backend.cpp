@@ -10,8 +10,9 @@
 
 #include "core/attention/attention.h"
 #include "core/backend/inputs.h"
-#include "core/encodings/rope_scaling.h"
 #include "core/encodings/common.h"
+#include "core/encodings/deberta.h"
+#include "core/encodings/rope_scaling.h"
 
 namespace poslab::core {
 
@@ -173,6 +174,8 @@ bool CpuBackend::hasFastPath(const Prepared& p) const {
     // Toeplitz shortcuts. RoPE scores with the default all-ones q and k (no file to read).
     if (e == "rope" && q == "scores") return p.params.text("q").empty() && p.params.text("k").empty();
     if (e == "t5" && (q == "buckets" || q == "bias")) return true;
+    // DeBERTa's terms: float32 only (the float64 path is the reference itself).
+    if (e == "deberta") return enc::debertaTermsOf(q) != 0;
     return false;
 }
 
@@ -315,6 +318,21 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
             }
             if (f32) attentionFast<float>(p, c.q32, c.k32, q == "softmax", out.f32);
             else attentionFast<double>(p, c.q64, c.k64, q == "softmax", out.f64);
+            return {};
+        }
+        if (e == "deberta" && f32) {
+            // The registry's double inputs rounded to float32, then the same products and gathers
+            // in float32: a genuine float32 computation (the Vulkan parity tolerance uses its error).
+            const ComputeContext ctx{options.cancel};
+            const unsigned which = enc::debertaTermsOf(q);
+            auto in = enc::debertaInputs(p, (which & (enc::kDebertaC2p | enc::kDebertaP2c)) != 0, ctx);
+            if (!in) return in.error();
+            const auto n = p.integer("n");
+            out.f32.resize(static_cast<std::size_t>(n * n));
+            Eigen::Map<RowMat<float>> m(out.f32.data(), n, n);
+            if (auto st = enc::debertaTermSum<float>(in->cast<float>(), which, m, ctx); !st) return st;
+            if (const double scale = enc::debertaScaleOf(q, p.integer("d")); scale != 1.0)
+                m *= static_cast<float>(scale);
             return {};
         }
     }

@@ -1,6 +1,7 @@
 // The CPU backend: the registry's double-precision reference, plus fast paths for the hot
-// quantities (sinusoidal table, ALiBi bias, softmax attention) in float64 and float32 that write
-// into the caller's reused buffers and use both cores.
+// quantities (sinusoidal table, ALiBi bias, softmax attention, Toeplitz shortcuts) in float64 and
+// float32 that write into the caller's reused buffers and use both cores, and a float32-only path
+// for DeBERTa's terms (the reference's inputs rounded to float32, products and gathers in float32).
 #pragma once
 
 #include <memory>

@@ -10,6 +10,8 @@
 // numerically against a port of it).
 // Seeded draws, in this order: content H (n, d) standard normal; W_qc, W_kc, W_qr, W_kr (d, d)
 // standard normal scaled 1/sqrt(d); relative embeddings P (2k, d) standard normal.
+#include "core/encodings/deberta.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -20,11 +22,10 @@
 
 namespace poslab::core::enc {
 
-namespace {
-
 // Spec C2, computed in double exactly as the released NumPy code does (ceil, integer mid, no
 // clamping). Identity for |r| <= mid, then logarithmic, reaching +-(2 mid - 1) at |r| = max - 1.
-std::int64_t logBucket(std::int64_t r, std::int64_t buckets, std::int64_t maxPositions) {
+std::int64_t debertaBucket(std::int64_t r, std::int64_t buckets, std::int64_t maxPositions) {
+    if (buckets <= 0 || maxPositions <= 0) return r;
     const std::int64_t mid = buckets / 2;
     const std::int64_t a = (-mid < r && r < mid) ? mid - 1 : std::abs(r);
     if (a <= mid) return r;
@@ -37,10 +38,24 @@ std::int64_t logBucket(std::int64_t r, std::int64_t buckets, std::int64_t maxPos
     return r > 0 ? v : -v;
 }
 
-std::int64_t span(const ParamSet& p) {
+std::int64_t debertaSpan(const ParamSet& p) {
     const auto pb = p.integer("position_buckets");
     return pb > 0 ? pb : p.integer("max_relative_positions");
 }
+
+unsigned debertaTermsOf(std::string_view quantity) {
+    if (quantity == "c2c") return kDebertaC2c;
+    if (quantity == "c2p") return kDebertaC2p;
+    if (quantity == "p2c") return kDebertaP2c;
+    if (quantity == "logits") return kDebertaAll;
+    return 0;
+}
+
+double debertaScaleOf(std::string_view quantity, std::int64_t d) {
+    return quantity == "logits" ? 1.0 / std::sqrt(3.0 * static_cast<double>(d)) : 1.0;
+}
+
+namespace {
 
 // rel for r = i - j = -(n-1) .. n-1, at index r + n - 1.
 std::vector<std::int64_t> relativeTable(const ParamSet& p) {
@@ -49,16 +64,9 @@ std::vector<std::int64_t> relativeTable(const ParamSet& p) {
     const auto maxPos = p.integer("max_relative_positions");
     std::vector<std::int64_t> rel(static_cast<std::size_t>(2 * n - 1));
     for (std::int64_t r = -(n - 1); r <= n - 1; ++r)
-        rel[static_cast<std::size_t>(r + n - 1)] =
-            pb > 0 && maxPos > 0 ? logBucket(r, pb, maxPos) : r;
+        rel[static_cast<std::size_t>(r + n - 1)] = debertaBucket(r, pb, maxPos);
     return rel;
 }
-
-struct DebertaInputs {
-    RowMatrix qc, kc;              // H W_qc^T, H W_kc^T (n, d)
-    RowMatrix qr, kr;              // rows lo .. hi of P W_qr^T, P W_kr^T
-    std::vector<std::int64_t> dl;  // delta - lo for r = i - j, at index r + n - 1
-};
 
 // Draws and discards `count` normals: the rows of P before the first one used still advance the
 // stream, so the used rows are exactly those of the whole table drawn in order.
@@ -70,10 +78,14 @@ Status skipNormals(Rng& rng, std::int64_t count, const ComputeContext& ctx) {
     return {};
 }
 
-Expected<DebertaInputs> inputs(const ParamSet& p, bool needPositions, const ComputeContext& ctx) {
+constexpr Eigen::Index kBlock = 128;
+
+}  // namespace
+
+Expected<DebertaInputs> debertaInputs(const ParamSet& p, bool needPositions, const ComputeContext& ctx) {
     const auto n = p.integer("n");
     const auto d = p.integer("d");
-    const auto k = span(p);
+    const auto k = debertaSpan(p);
     Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
     const double w = 1.0 / std::sqrt(static_cast<double>(d));
     const RowMatrix h = normalMatrix(rng, n, d);
@@ -95,31 +107,25 @@ Expected<DebertaInputs> inputs(const ParamSet& p, bool needPositions, const Comp
     const RowMatrix pos = normalMatrix(rng, hi - lo + 1, d);
     in.qr = pos * wqr.transpose();
     in.kr = pos * wkr.transpose();
+    in.lo = lo;
     in.dl.resize(rel.size());
     for (std::size_t t = 0; t < rel.size(); ++t) in.dl[t] = delta(rel[t]) - lo;
     return in;
 }
 
-enum Terms : unsigned { kC2c = 1, kC2p = 2, kP2c = 4, kAll = 7 };
-
-constexpr Eigen::Index kBlock = 128;
-
-// out = the sum of the selected terms, unscaled.
-Status terms(const ParamSet& p, unsigned which, Eigen::Ref<RowMatrix> out,
-             const ComputeContext& ctx) {
-    const auto inp = inputs(p, (which & (kC2p | kP2c)) != 0, ctx);
-    if (!inp) return inp.error();
-    const DebertaInputs& in = *inp;
-    const auto n = p.integer("n");
-    if (which & kC2c)
+template <class T>
+Status debertaTermSum(const DebertaInputsT<T>& in, unsigned which, Eigen::Ref<DebertaMatrix<T>> out,
+                      const ComputeContext& ctx) {
+    const auto n = in.qc.rows();
+    if (which & kDebertaC2c)
         out.noalias() = in.qc * in.kc.transpose();
     else
         out.setZero();
     auto dl = [&](Eigen::Index i, Eigen::Index j) {
         return in.dl[static_cast<std::size_t>(i - j + n - 1)];
     };
-    RowMatrix g;
-    if (which & kC2p) {
+    DebertaMatrix<T> g;
+    if (which & kDebertaC2p) {
         for (Eigen::Index i0 = 0; i0 < n; i0 += kBlock) {  // blocks of queries i
             if (ctx.cancelled()) return cancelledError();
             const Eigen::Index rows = std::min<Eigen::Index>(kBlock, n - i0);
@@ -128,7 +134,7 @@ Status terms(const ParamSet& p, unsigned which, Eigen::Ref<RowMatrix> out,
                 for (Eigen::Index j = 0; j < n; ++j) out(i0 + t, j) += g(t, dl(i0 + t, j));
         }
     }
-    if (which & kP2c) {
+    if (which & kDebertaP2c) {
         for (Eigen::Index j0 = 0; j0 < n; j0 += kBlock) {  // blocks of keys j
             if (ctx.cancelled()) return cancelledError();
             const Eigen::Index cols = std::min<Eigen::Index>(kBlock, n - j0);
@@ -140,7 +146,10 @@ Status terms(const ParamSet& p, unsigned which, Eigen::Ref<RowMatrix> out,
     return {};
 }
 
-}  // namespace
+template Status debertaTermSum<float>(const DebertaInputsT<float>&, unsigned,
+                                      Eigen::Ref<DebertaMatrix<float>>, const ComputeContext&);
+template Status debertaTermSum<double>(const DebertaInputsT<double>&, unsigned,
+                                       Eigen::Ref<DebertaMatrix<double>>, const ComputeContext&);
 
 void registerDeberta(Registry& r) {
     EncodingDescriptor e;
@@ -186,14 +195,16 @@ void registerDeberta(Registry& r) {
     auto work = [](const ParamSet& p) {
         const double n = static_cast<double>(p.integer("n"));
         const double d = static_cast<double>(p.integer("d"));
-        const double m = std::min(2.0 * n, 2.0 * static_cast<double>(span(p)));  // rows of P used
+        const double m = std::min(2.0 * n, 2.0 * static_cast<double>(debertaSpan(p)));  // rows of P used
         return 8.0 * (n * n + 4 * n * d + 4 * d * d + 3 * m * d + kBlock * m);
     };
     auto term = [](unsigned which, bool scaled) {
         return [which, scaled](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
             const auto n = p.integer("n");
             Array a = Array::real({n, n});
-            if (auto st = terms(p, which, a.matrix(), ctx); !st) return st.error();
+            const auto in = debertaInputs(p, (which & (kDebertaC2p | kDebertaP2c)) != 0, ctx);
+            if (!in) return in.error();
+            if (auto st = debertaTermSum<double>(*in, which, a.matrix(), ctx); !st) return st.error();
             if (scaled) a.matrix() /= std::sqrt(3.0 * static_cast<double>(p.integer("d")));
             return a;
         };
@@ -218,22 +229,22 @@ void registerDeberta(Registry& r) {
             .integer();
     rel.isSigned = true;
     e.quantities.push_back(std::move(rel));
-    e.quantities.push_back(quantity("c2c", "n,n", nn, term(kC2c, false))
+    e.quantities.push_back(quantity("c2c", "n,n", nn, term(kDebertaC2c, false))
                                .title("Content-to-content Qc_i . Kc_j", "内容到内容 Qc_i . Kc_j")
                                .axisNames({"query i", "key j"})
                                .work(work));
     e.quantities.push_back(
-        quantity("c2p", "n,n", nn, term(kC2p, false))
+        quantity("c2p", "n,n", nn, term(kDebertaC2p, false))
             .title("Content-to-position Qc_i . Kr[delta(i,j)]", "内容到位置 Qc_i . Kr[delta(i,j)]")
             .axisNames({"query i", "key j"})
             .work(work));
     e.quantities.push_back(
-        quantity("p2c", "n,n", nn, term(kP2c, false))
+        quantity("p2c", "n,n", nn, term(kDebertaP2c, false))
             .title("Position-to-content Kc_j . Qr[delta(i,j)]", "位置到内容 Kc_j . Qr[delta(i,j)]")
             .axisNames({"query i", "key j"})
             .work(work));
     e.quantities.push_back(
-        quantity("logits", "n,n", nn, term(kAll, true))
+        quantity("logits", "n,n", nn, term(kDebertaAll, true))
             .title("Logits (c2c + c2p + p2c) / sqrt(3d)", "注意力分数 (c2c + c2p + p2c) / sqrt(3d)")
             .axisNames({"query i", "key j"})
             .work(work));

@@ -1,6 +1,7 @@
 #version 450
 // T5 bias gather (spec A10): out[h, i, j] = W[bucket(j - i), h], rows (h, i) flattened,
-// global row = row0 + row; i3 heads. Bindings: 0 out float[], 1 edges int[], 2 W float[nb * heads].
+// global row = row0 + row; i3 heads. Bucketing none (i0 = 2): W has n rows, one per |j - i|.
+// Bindings: 0 out float[], 1 edges int[], 2 W float[rows * heads].
 layout(local_size_x = 16, local_size_y = 16) in;
 #include "common/push.glsl"
 layout(std430, binding = 0) writeonly buffer Out { float outv[]; };

@@ -12,6 +12,8 @@
 #include <set>
 
 #include "core/backend/cpu_backend.h"
+#include "core/encodings/deberta.h"
+#include "gpu/kernel_inputs.h"
 #include "gpu/vulkan_backend.h"
 #include "tests/gpu/gpu_test_env.h"
 
@@ -25,6 +27,9 @@ namespace {
 constexpr double kFactor = 8.0;
 constexpr double kEps32 = 5.960464477539063e-08;  // 2^-24
 constexpr std::uint64_t kSmallBinding = 16 * 1024;
+// Bound on the CPU float32 error itself, in units of eps32 * max|ref| (measured: <= ~8.4, for
+// dot products of length 64-130 accumulated in float32).
+constexpr double kCpuF32Ulps = 64.0;
 
 struct Case {
     std::string encoding, quantity;
@@ -62,6 +67,13 @@ const std::vector<Case>& cases() {
         {"rope", "decay", {{"d", "128"}, {"max_distance", "5000"}}},
         {"xpos", "scale", {{"n", "37"}, {"d", "64"}}},
         {"xpos", "scale", {{"n", "301"}, {"d", "128"}, {"gamma", "0.7"}, {"scale_base", "100"}}},
+        {"xpos", "scale", {{"n", "4097"}, {"d", "64"}, {"scale_base", "64"}}},  // exponents to ~±40
+        {"xpos", "scores", {{"n", "1"}, {"d", "2"}}},
+        {"xpos", "scores", {{"n", "37"}, {"d", "64"}}},
+        {"xpos", "scores", {{"n", "301"}, {"d", "130"}, {"gamma", "0.7"}, {"scale_base", "100"}}},
+        {"xpos", "scores", {{"n", "2000"}, {"d", "64"}, {"base", "500000"}, {"pairing", "half"}}},
+        {"xpos", "scores_rope", {{"n", "37"}, {"d", "64"}}},
+        {"xpos", "scores_rope", {{"n", "301"}, {"d", "130"}}},
         {"attention", "logits", {{"n", "1"}, {"d", "2"}}},
         {"attention", "logits", {{"n", "37"}, {"d", "64"}}},
         {"attention", "logits", {{"n", "300"}, {"d", "16"}, {"bias", "alibi"}, {"heads", "6"}}},
@@ -73,10 +85,35 @@ const std::vector<Case>& cases() {
         {"t5", "buckets", {{"n", "1000"}, {"num_buckets", "64"}, {"max_distance", "500"}}},
         {"t5", "bias", {{"n", "37"}, {"heads", "8"}}},
         {"t5", "bias", {{"n", "200"}, {"heads", "3"}, {"bidirectional", "false"}, {"seed", "4"}}},
+        {"t5", "buckets", {{"n", "1"}, {"bucketing", "none"}}},
+        {"t5", "buckets", {{"n", "301"}, {"bucketing", "none"}}},
+        {"t5", "bias", {{"n", "1"}, {"heads", "1"}, {"bucketing", "none"}}},
+        {"t5", "bias", {{"n", "37"}, {"heads", "8"}, {"bucketing", "none"}}},
+        {"t5", "bias", {{"n", "301"}, {"heads", "5"}, {"bucketing", "none"}, {"seed", "3"}}},
         {"deberta", "relative_positions", {{"n", "37"}}},
         {"deberta", "relative_positions", {{"n", "700"}}},
         {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "-1"}}},
         {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
+        {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
+        // The terms: defaults (n 64 d 64: buckets identity), log buckets reached (n 700 > mid 128),
+        // no buckets with the span clamping delta (pb -1, max 50), coarse buckets with large jumps
+        // of the log position (pb 64, max 34), odd d and n; tiled runs split rows and columns.
+        {"deberta", "c2c", {{"n", "1"}, {"d", "2"}}},
+        {"deberta", "c2c", {{"n", "37"}, {"d", "64"}}},
+        {"deberta", "c2c", {{"n", "300"}, {"d", "130"}, {"seed", "5"}}},
+        {"deberta", "c2p", {{"n", "1"}, {"d", "2"}}},
+        {"deberta", "c2p", {{"n", "37"}, {"d", "64"}}},
+        {"deberta", "c2p", {{"n", "300"}, {"d", "130"}, {"position_buckets", "-1"}, {"max_relative_positions", "50"}}},
+        {"deberta", "c2p", {{"n", "700"}, {"d", "32"}}},
+        {"deberta", "c2p", {{"n", "300"}, {"d", "64"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
+        {"deberta", "p2c", {{"n", "37"}, {"d", "64"}}},
+        {"deberta", "p2c", {{"n", "300"}, {"d", "130"}, {"position_buckets", "-1"}, {"max_relative_positions", "50"}}},
+        {"deberta", "p2c", {{"n", "700"}, {"d", "32"}, {"seed", "7"}}},
+        {"deberta", "p2c", {{"n", "300"}, {"d", "16"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
+        {"deberta", "logits", {{"n", "1"}, {"d", "2"}}},
+        {"deberta", "logits", {{"n", "64"}, {"d", "64"}}},
+        {"deberta", "logits", {{"n", "257"}, {"d", "100"}, {"position_buckets", "32"}, {"max_relative_positions", "200"}}},
+        {"deberta", "logits", {{"n", "700"}, {"d", "64"}, {"position_buckets", "-1"}, {"max_relative_positions", "300"}}},
     };
     return all;
 }
@@ -226,6 +263,9 @@ private slots:
         qInfo("%s%s: vulkan err %.3g, cpu-f32 err %.3g, tol %.3g (max|ref| %.3g)", tiled ? "tiled " : "",
               describe(c).c_str(), errDev, errCpu, tol, maxAbs(ref));
         QVERIFY2(errDev <= tol, qPrintable(QString("vulkan error %1 > tolerance %2").arg(errDev).arg(tol)));
+        // The yardstick itself: a float32 CPU path that drifted would widen the tolerance unnoticed.
+        QVERIFY2(errCpu <= kCpuF32Ulps * kEps32 * maxAbs(ref),
+                 qPrintable(QString("cpu-f32 error %1 > %2 ulps of max|ref|").arg(errCpu).arg(kCpuF32Ulps)));
     }
 
     // The colormap index equals the CPU's exactly, edges, NaN and infinities included.
@@ -281,6 +321,81 @@ private slots:
         QVERIFY(m_tiled->run(requestFor(c, core::Precision::F32), a).ok());
         QVERIFY(m_tiled->run(requestFor(c, core::Precision::F32), b).ok());
         QVERIFY(a.f32 == b.f32);
+    }
+
+    // The DeBERTa tiling (pure CPU planning): every output cell in exactly one tile, every binding
+    // aligned and within the limit, and every delta a tile uses inside the Qr/Kr rows it binds.
+    void debertaTiling_data() {
+        QTest::addColumn<int>("n");
+        QTest::addColumn<int>("d");
+        QTest::addColumn<int>("buckets");
+        QTest::addColumn<int>("maxPos");
+        QTest::addColumn<int>("binding");
+        QTest::addColumn<int>("alignment");
+        QTest::newRow("n1") << 1 << 2 << 256 << 512 << 16384 << 16;
+        QTest::newRow("whole") << 300 << 64 << 256 << 512 << (1 << 27) << 16;
+        QTest::newRow("small binding") << 300 << 130 << 16 << 64 << 16384 << 16;
+        QTest::newRow("jumps") << 300 << 64 << 64 << 34 << 16384 << 64;
+        QTest::newRow("no buckets, clamped") << 257 << 100 << -1 << 50 << 32768 << 64;
+        QTest::newRow("log buckets") << 700 << 32 << 256 << 512 << 16384 << 16;
+    }
+    void debertaTiling() {
+        QFETCH(int, n);
+        QFETCH(int, d);
+        QFETCH(int, buckets);
+        QFETCH(int, maxPos);
+        QFETCH(int, binding);
+        QFETCH(int, alignment);
+        const auto* e = core::registry().find("deberta");
+        QVERIFY(e);
+        auto p = core::parseParams(*e, {{"n", std::to_string(n)}, {"d", "2"},
+                                        {"position_buckets", std::to_string(buckets)},
+                                        {"max_relative_positions", std::to_string(maxPos)}});
+        QVERIFY(p.ok());
+        auto prepared = core::prepare(*e, "c2p", *p);
+        QVERIFY(prepared.ok());
+        auto in = core::enc::debertaInputs(prepared->params, true);
+        QVERIFY(in.ok());
+        gpu::detail::BindingLimits lim;
+        lim.maxBinding = static_cast<std::uint64_t>(binding);
+        lim.alignment = static_cast<std::uint64_t>(alignment);
+        auto tiling = gpu::detail::debertaTiling(n, d, lim);
+        QVERIFY2(tiling.ok(), tiling ? "" : tiling.error().message.c_str());
+        auto tiles = gpu::detail::debertaTiles(*tiling, in->dl);
+        QVERIFY2(tiles.ok(), tiles ? "" : tiles.error().message.c_str());
+        const std::uint64_t N = static_cast<std::uint64_t>(n), inRow = 4ull * static_cast<std::uint64_t>(d);
+        std::vector<int> covered(static_cast<std::size_t>(n * n), 0);
+        for (const auto& t : *tiles) {
+            QVERIFY(t.r0 * 4 * N % lim.alignment == 0 || t.r0 == 0);
+            QVERIFY(t.r0 * inRow % lim.alignment == 0 && t.c0 * inRow % lim.alignment == 0);
+            QVERIFY(t.pFirst * inRow % lim.alignment == 0);
+            QVERIFY(t.rows * 4 * N <= lim.maxBinding);
+            QVERIFY(t.rows * inRow <= lim.maxBinding && t.cols * inRow <= lim.maxBinding);
+            QVERIFY((t.pLast - t.pFirst + 1) * inRow <= lim.maxBinding);
+            QVERIFY(t.pLast < static_cast<std::uint64_t>(in->qr.rows()));
+            for (std::uint64_t i = t.r0; i < t.r0 + t.rows; ++i)
+                for (std::uint64_t j = t.c0; j < t.c0 + t.cols; ++j) {
+                    ++covered[static_cast<std::size_t>(i * N + j)];
+                    const auto dl = static_cast<std::uint64_t>(
+                        in->dl[static_cast<std::size_t>(static_cast<std::int64_t>(i) - static_cast<std::int64_t>(j) + n - 1)]);
+                    QVERIFY(dl >= t.pFirst && dl <= t.pLast);
+                }
+        }
+        QVERIFY(std::all_of(covered.begin(), covered.end(), [](int c) { return c == 1; }));
+        qInfo("%zu tiles of up to %llu x %llu", tiles->size(), static_cast<unsigned long long>(tiling->rows),
+              static_cast<unsigned long long>(tiling->cols));
+    }
+
+    // Inputs whose rows cannot fit one storage binding are an error value (the router then falls
+    // back to the CPU), never an invalid binding or a crash.
+    void bindingTooSmall() {
+        const Case c{"deberta", "c2p", {{"n", "8"}, {"d", "4098"}}};  // a row of Qc: 16392 bytes
+        core::Result out;
+        auto st = m_tiled->run(requestFor(c, core::Precision::F32), out);
+        QVERIFY(!st.ok());
+        QVERIFY2(st.error().message.find("storage binding") != std::string::npos, st.error().message.c_str());
+        QVERIFY(!m_tiled->lost());
+        QVERIFY(m_tiled->run(requestFor(cases().front(), core::Precision::F32), out).ok());
     }
 
     // Bad parameters are errors naming the parameter, not device work.

@@ -4,17 +4,31 @@
 // the only way to equal the CPU exactly.
 layout(std430, binding = 1) readonly buffer Edges { int edges[]; };
 
-// #{k in [first, count) : edges[k] <= a}
+// #{k in [first, count) : edges[k] <= a}; the edges are nondecreasing, so a binary search.
 int countEdges(int a, uint first, uint count) {
-    int c = 0;
-    for (uint k = first; k < count; ++k) c += edges[k] <= a ? 1 : 0;
-    return c;
+    uint lo = first, hi = count;  // the first k with edges[k] > a lies in [lo, hi]
+    while (lo < hi) {
+        const uint m = lo + (hi - lo) / 2u;
+        if (edges[m] <= a) lo = m + 1u;
+        else hi = m;
+    }
+    return int(lo - first);
 }
 
-// T5 (spec C1) for r = key - query: i0 bidirectional, i1 edge count (edges[0..i1)), i2 buckets
-// per direction.
+// T5 (spec C1) for r = key - query: i0 mode (0 unidirectional, 1 bidirectional, 2 bucketing none:
+// |r|, one table row per distance), i1 edge count (edges[0..i1)), i2 buckets per direction.
 int t5Bucket(int r) {
+    if (pc.i0 == 2u) return abs(r);
     const bool bidir = pc.i0 != 0u;
     const int a = bidir ? abs(r) : max(-r, 0);
     return (bidir && r > 0 ? int(pc.i2) : 0) + countEdges(a, 1u, pc.i1);
+}
+
+// DeBERTa-v2 log bucket (spec C2) of r = query - key: r itself when |r| <= mid or mid = 0 (no
+// bucketing); otherwise sign(r) * (firstLog + #{edges <= |r|}), firstLog = log_pos(mid + 1) and
+// the edges the smallest |r| of each later log position (edges[0..count)), all from the CPU.
+int debertaBucket(int r, uint mid, uint firstLog, uint count) {
+    const int a = abs(r);
+    if (mid == 0u || a <= int(mid)) return r;
+    return sign(r) * (int(firstLog) + countEdges(a, 0u, count));
 }

@@ -15,6 +15,10 @@ layout(push_constant) uniform Push {
     float f1;
     float f2;
     float f3;
+    uint i4;
+    uint i5;
+    uint i6;
+    uint i7;
 } pc;
 
 // Invocation -> (local row, column) of the tile; false outside it (sizes need not be multiples of
