@@ -49,6 +49,14 @@ usage:
   poslab list [--json]                   encodings, quantities, parameters with defaults/ranges
   poslab export ENC QTY [-p KEY=VALUE]... [--backend cpu|auto|vulkan]
                 [--memory-budget SIZE] -o FILE.{npy,csv,json}
+  poslab render VIEW [-p KEY=VALUE]... [--size WxH|WxHin|16:9|4:3|a4] [--dpi N]
+                [--theme light|dark] [--lang en|zh] [--colormap auto|viridis|diverging]
+                [--no-footer] [--no-formula] -o FILE.{png,svg,pdf}
+                                         a view as a figure for slides (VIEW as rope/decay);
+                                         parameters not given take the view's page preset
+  poslab render --list                   every view: its id, then a short title
+  poslab render --lesson FILE [--format png|svg|pdf] -o OUT
+                                         OUT.pdf: one page per step; OUT a folder: one file each
   poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]
                                          median timings of the hot quantities, CPU and Vulkan
   poslab bench --interactive [--json]    edit-to-image latency of the live views

@@ -26,6 +26,7 @@ double defaultMemoryBudget();
 
 int runList(const Args& args);
 int runExport(const Args& args);
+int runRender(const Args& args);
 int runBench(const Args& args);
 void printUsage();
 

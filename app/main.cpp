@@ -14,10 +14,11 @@ int main(int argc, char** argv) {
     const Args rest(all.begin() + 1, all.end());
     if (command == "list") return runList(rest);
     if (command == "export") return runExport(rest);
+    if (command == "render") return runRender(rest);
     if (command == "bench") return runBench(rest);
     if (command == "--help" || command == "-h" || command == "help") {
         printUsage();
         return 0;
     }
-    return fail("", "unknown command '" + command + "'; allowed: list, export, bench (see --help)");
+    return fail("", "unknown command '" + command + "'; allowed: list, export, render, bench (see --help)");
 }

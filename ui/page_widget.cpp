@@ -39,6 +39,7 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
     auto wire = [this](ViewWidget* w) {
         w->setDark(m_dark);
         connect(w, &ViewWidget::hovered, this, &PageWidget::hovered);
+        connect(w, &ViewWidget::exportRequested, this, [this, w] { emit exportRequested(w); });
         connect(w, &ViewWidget::stateChanged, this, [this] { requestUpdate(); });
         if (m_params.has("n")) w->setPositionCount(m_params.integer("n"));
     };

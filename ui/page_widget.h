@@ -52,6 +52,7 @@ public:
 signals:
     void currentViewChanged(const poslab::ui::ViewSpec* view);
     void hovered(const QString& text);
+    void exportRequested(poslab::ui::ViewWidget* view);
     void refused(const QString& reason);
     void resultApplied(quint64 generation, double computeMs, double renderMs);
 

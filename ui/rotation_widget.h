@@ -4,6 +4,8 @@
 
 #include <QWidget>
 
+class QPainter;
+
 #include "ui/compute_types.h"
 
 namespace poslab::ui {
@@ -16,6 +18,9 @@ public:
     const RotationData& data() const { return m_data; }
     void setDark(bool dark);
     QSize sizeHint() const override { return {640, 300}; }
+    // Paints `data` into `area` with `font` (the widget and exported figures share this).
+    static void paintData(QPainter& p, const QRectF& area, const RotationData& data, bool dark,
+                          const QFont& font);
 
 protected:
     void paintEvent(QPaintEvent*) override;

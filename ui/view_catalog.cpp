@@ -188,7 +188,9 @@ Catalog Catalog::fromJson(const QByteArray& viewsJson, const QByteArray& presets
             if (covered.contains(qid)) continue;
             page.views << genericView(*enc, q);
         }
-        page.views << compareView(*enc);
+        // The generic A/B compare view, unless the page's own views already use its id (concat's
+        // "compare" is concatenate vs add).
+        if (ViewSpec cmp = compareView(*enc); !page.findView(cmp.id)) page.views << cmp;
         for (const auto& ov : eo.value("overview").toArray()) {
             const QString vid = id + "/" + ov.toString();
             if (page.findView(vid)) page.overview << vid;
@@ -250,6 +252,35 @@ const PageSpec* Catalog::find(const QString& id) const {
 
 QStringList Catalog::groupOrder() const {
     return {"absolute", "rotary", "relative", "other", "argument"};
+}
+
+ViewState defaultViewState(const ViewSpec& view, const PageSpec& page) {
+    ViewState st;
+    if (view.kind != ViewKind::Compare) return st;
+    st.cmpQuantity = page.compare.value("quantity");
+    st.cmpParam = page.compare.value("param");
+    st.cmpValue = page.compare.value("value");
+    if (const auto* enc = core::registry().find(view.encoding.toStdString())) {
+        if (st.cmpQuantity.isEmpty() && !enc->quantities.empty())
+            st.cmpQuantity = QString::fromStdString(enc->quantities.front().id);
+        if (st.cmpParam.isEmpty() && !enc->params.empty()) {
+            st.cmpParam = QString::fromStdString(enc->params.front().name);
+            st.cmpValue = QString::fromStdString(core::formatValue(enc->params.front().defaultValue));
+        }
+    }
+    return st;
+}
+
+core::ParamSet pagePresetParams(const PageSpec& page) {
+    const auto* enc = core::registry().find(page.encoding.toStdString());
+    if (!enc) return {};
+    core::ParamSet p = core::defaultParams(enc->params);
+    for (auto it = page.preset.begin(); it != page.preset.end(); ++it) {
+        const core::ParamSpec* spec = enc->findParam(it.key().toStdString());
+        if (!spec) continue;
+        if (auto v = spec->parse(it.value().toStdString())) p.set(spec->name, *v);
+    }
+    return p;
 }
 
 }  // namespace poslab::ui

@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <QVector>
 
+#include "core/params/param_spec.h"
 #include "ui/language.h"
 
 namespace poslab::ui {
@@ -112,5 +113,12 @@ public:
 private:
     QVector<PageSpec> m_pages;
 };
+
+// A view's controls as a new view starts them (compare mode: the page's compare defaults, else
+// the encoding's first quantity and parameter).
+ViewState defaultViewState(const ViewSpec& view, const PageSpec& page);
+
+// Starting values of a page: its encoding's defaults overlaid with the page's preset.
+core::ParamSet pagePresetParams(const PageSpec& page);
 
 }  // namespace poslab::ui

@@ -10,6 +10,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStackedWidget>
+#include <QStyle>
 #include <QTimer>
 #include <QToolButton>
 #include <QVBoxLayout>
@@ -34,6 +35,13 @@ ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* pare
     m_title->setFont(tf);
     header->addWidget(m_title);
     header->addStretch(1);
+    // One click from the view to the export dialog (issue 5: a figure in three clicks).
+    m_export = new QToolButton(this);
+    m_export->setObjectName("exportFigure");
+    m_export->setAutoRaise(true);
+    m_export->setIcon(style()->standardIcon(QStyle::SP_DialogSaveButton));
+    connect(m_export, &QToolButton::clicked, this, &ViewWidget::exportRequested);
+    header->addWidget(m_export);
     layout->addLayout(header);
 
     m_stack = new QStackedWidget(this);
@@ -70,20 +78,7 @@ ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* pare
         m_value->setTextInteractionFlags(Qt::TextSelectableByMouse);
         m_stack->addWidget(m_value);
     }
-    if (kind == ViewKind::Compare) {
-        m_state.cmpQuantity = page.compare.value("quantity");
-        m_state.cmpParam = page.compare.value("param");
-        m_state.cmpValue = page.compare.value("value");
-        const auto* enc = core::registry().find(spec.encoding.toStdString());
-        if (enc) {
-            if (m_state.cmpQuantity.isEmpty() && !enc->quantities.empty())
-                m_state.cmpQuantity = QString::fromStdString(enc->quantities.front().id);
-            if (m_state.cmpParam.isEmpty() && !enc->params.empty()) {
-                m_state.cmpParam = QString::fromStdString(enc->params.front().name);
-                m_state.cmpValue = QString::fromStdString(core::formatValue(enc->params.front().defaultValue));
-            }
-        }
-    }
+    if (kind == ViewKind::Compare) m_state = defaultViewState(spec, page);
     buildControls();
     if (!m_controlsRow.isNull()) header->addWidget(m_controlsRow);
     retranslate();
@@ -250,6 +245,7 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
 
 void ViewWidget::applyResult(const ViewResult& r) {
     m_hasResult = true;
+    m_last = r;
     m_error = r.error;
     if (!r.error.isEmpty()) {
         m_errorLabel->setText(r.error);
@@ -310,6 +306,7 @@ void ViewWidget::changeEvent(QEvent* e) {
 
 void ViewWidget::retranslate() {
     m_title->setText(m_spec.title.text());
+    m_export->setToolTip(tr("Export this view as a figure for slides (PDF, SVG or PNG)"));
     if (m_sliceLabel) m_sliceLabel->setText(tr("head"));
     if (m_dimsLabel) {
         m_dimsLabel->setText(m_spec.channelDefaults == QLatin1String("patches") ? tr("patches")

@@ -48,10 +48,14 @@ public:
     QString valueText() const;
     QString titleText() const;
     bool hasResult() const { return m_hasResult; }
+    // The last result drawn (what an exported figure shows).
+    const ViewResult& lastResult() const { return m_last; }
+    QToolButton* exportButton() const { return m_export; }
 
 signals:
     void stateChanged();
     void hovered(const QString& text);
+    void exportRequested();
 
 protected:
     void changeEvent(QEvent* e) override;
@@ -69,7 +73,9 @@ private:
     bool m_hasResult = false;
     int m_sliceCount = 0;
 
+    ViewResult m_last;
     QLabel* m_title;
+    QToolButton* m_export;
     QLabel* m_errorLabel;
     QStackedWidget* m_stack;
     QWidget* m_heatmapBox = nullptr;

@@ -1,0 +1,258 @@
+// `poslab render VIEW [-p KEY=VALUE]... [--size WxH] [--dpi N] [--theme light|dark]
+//  [--lang en|zh] -o FILE.{png,svg,pdf}`, `render --list` and `render --lesson FILE -o OUT`:
+// the figures the GUI exports, without a display (Qt's offscreen platform). Every argument is
+// checked before anything is computed; files are written atomically.
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <cmath>
+#include <iostream>
+#include <memory>
+
+#include "app/cli.h"
+#include "ui/figure.h"
+#include "ui/gui_main.h"
+#include "ui/language.h"
+#include "ui/lesson.h"
+#include "ui/view_spec.h"
+#include "ui/view_state_json.h"
+
+namespace poslab::app {
+
+namespace {
+
+const std::string kCmd = "render";
+
+struct RenderArgs {
+    std::vector<std::string> positional;
+    QMap<QString, QString> params;
+    std::string output, lesson, size = "16:9", theme = "light", lang = "en", format = "png";
+    std::string colormap = "auto";
+    double dpi = 144;
+    bool list = false, footer = true, formula = true;
+};
+
+// "1920x1080" (pixels), "13.33x7.5in" (inches at the dpi) or a preset: 16:9, 4:3, a4.
+std::optional<QSize> parseSize(const std::string& text, double dpi) {
+    const QString t = QString::fromStdString(text).trimmed().toLower();
+    if (t == "16:9" || t == "4:3" || t == "a4") return ui::sizeForPreset(t, dpi);
+    QString body = t;
+    const bool inches = body.endsWith(QLatin1String("in"));
+    if (inches) body.chop(2);
+    const auto parts = body.split(QLatin1Char('x'));
+    if (parts.size() != 2) return std::nullopt;
+    bool okW = false, okH = false;
+    if (inches) {
+        const double w = parts[0].toDouble(&okW), h = parts[1].toDouble(&okH);
+        if (!okW || !okH || !(w > 0) || !(h > 0) || w > 1000 || h > 1000) return std::nullopt;
+        return QSize(static_cast<int>(std::lround(w * dpi)), static_cast<int>(std::lround(h * dpi)));
+    }
+    const int w = parts[0].toInt(&okW), h = parts[1].toInt(&okH);
+    if (!okW || !okH) return std::nullopt;
+    return QSize(w, h);
+}
+
+int parseArgs(const Args& args, RenderArgs& r) {
+    std::string error;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        const std::string& a = args[i];
+        auto value = [&]() -> std::optional<std::string> { return takeValue(args, i, error); };
+        if (a == "--list") {
+            r.list = true;
+        } else if (a == "--no-footer") {
+            r.footer = false;
+        } else if (a == "--no-formula") {
+            r.formula = false;
+        } else if (a == "-p" || a == "--param") {
+            auto v = value();
+            if (!v) return fail(kCmd, error);
+            const auto eq = v->find('=');
+            if (eq == std::string::npos || eq == 0)
+                return fail(kCmd, "parameter '" + *v + "' is not KEY=VALUE");
+            r.params.insert(QString::fromStdString(v->substr(0, eq)), QString::fromStdString(v->substr(eq + 1)));
+        } else if (a == "-o" || a == "--output" || a == "--size" || a == "--dpi" || a == "--theme" ||
+                   a == "--lang" || a == "--lesson" || a == "--format" || a == "--colormap") {
+            auto v = value();
+            if (!v) return fail(kCmd, error);
+            if (a == "-o" || a == "--output") r.output = *v;
+            else if (a == "--size") r.size = *v;
+            else if (a == "--lesson") r.lesson = *v;
+            else if (a == "--colormap") {
+                r.colormap = *v;
+                if (*v != "auto" && *v != "viridis" && *v != "diverging")
+                    return fail(kCmd, "option '--colormap' = " + *v + ": allowed: auto, viridis, diverging");
+            } else if (a == "--format") {
+                r.format = *v;
+                if (*v != "png" && *v != "svg" && *v != "pdf")
+                    return fail(kCmd, "option '--format' = " + *v + ": allowed: png, svg, pdf");
+            } else if (a == "--theme") {
+                r.theme = *v;
+                if (*v != "light" && *v != "dark")
+                    return fail(kCmd, "option '--theme' = " + *v + ": allowed: light, dark");
+            } else if (a == "--lang") {
+                r.lang = *v;
+                if (*v != "en" && *v != "zh" && *v != "zh_CN")
+                    return fail(kCmd, "option '--lang' = " + *v + ": allowed: en, zh");
+            } else {
+                bool ok = false;
+                r.dpi = QString::fromStdString(*v).toDouble(&ok);
+                if (!ok || !(r.dpi >= ui::kMinDpi && r.dpi <= ui::kMaxDpi))
+                    return fail(kCmd, "option '--dpi' = " + *v + ": allowed: a number in [" +
+                                          std::to_string(static_cast<int>(ui::kMinDpi)) + ", " +
+                                          std::to_string(static_cast<int>(ui::kMaxDpi)) + "]");
+            }
+        } else if (!a.empty() && a[0] == '-' && a.size() > 1) {
+            return fail(kCmd, "unknown option '" + a + "'");
+        } else {
+            r.positional.push_back(a);
+        }
+    }
+    return 0;
+}
+
+const ui::PageSpec* encodingPageOf(const QString& viewId, const ui::ViewSpec** view) {
+    for (const auto& p : ui::Catalog::instance().pages()) {
+        if (p.id != p.encoding) continue;  // argument pages reuse encoding views
+        if (const ui::ViewSpec* v = p.findView(viewId)) {
+            *view = v;
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+int listViews() {
+    for (const auto& p : ui::Catalog::instance().pages()) {
+        if (p.id != p.encoding) continue;
+        for (const auto& v : p.views)
+            std::cout << v.id.toStdString() << "  " << (p.title.text() + " — " + v.title.text()).toStdString()
+                      << "\n";
+    }
+    return 0;
+}
+
+// Checks that the output can be created before any work: the folder must exist.
+std::string outputProblem(const std::string& output, bool deck) {
+    const QFileInfo info(QString::fromStdString(output));
+    ui::FigureFormat format;
+    if (!ui::figureFormatOf(info.filePath(), &format)) {
+        if (!deck) return "output '" + output + "': unknown extension; allowed: .png, .svg, .pdf";
+        if (info.exists() && !info.isDir()) return "output '" + output + "': not a folder and not a .pdf file";
+        return {};  // a folder, created when missing
+    }
+    if (deck && format != ui::FigureFormat::Pdf)
+        return "output '" + output + "': a lesson deck is a .pdf file or a folder";
+    const QFileInfo dir(info.absolutePath());
+    if (!dir.isDir()) return "cannot write '" + output + "': folder " + dir.filePath().toStdString() + " does not exist";
+    if (!dir.isWritable()) return "cannot write '" + output + "': folder is not writable";
+    if (info.isDir()) return "cannot write '" + output + "': it is a folder";
+    return {};
+}
+
+int renderLesson(const RenderArgs& r, const ui::FigureOptions& options, double budget) {
+    ui::Lesson lesson;
+    QString error;
+    const auto& catalog = ui::Catalog::instance();
+    if (!ui::loadLesson(QString::fromStdString(r.lesson), catalog, &lesson, &error))
+        return fail(kCmd, error.toStdString());
+    QVector<ui::Figure> figures;
+    for (int i = 0; i < lesson.steps.size(); ++i) {
+        const ui::LessonStep& step = lesson.steps[i];
+        const ui::PageSpec* page = catalog.find(step.page);
+        const ui::ViewSpec* view = page ? page->findView(step.view) : nullptr;
+        auto params = ui::stepParams(step, catalog);
+        if (!page || !view || !params)
+            return fail(kCmd, "lesson step " + std::to_string(i + 1) + ": " +
+                                  (params ? std::string("view not found") : params.error().message));
+        ui::ViewState state = step.state;
+        if (state.cmpQuantity.isEmpty()) {
+            const ui::ViewState def = ui::defaultViewState(*view, *page);
+            state.cmpQuantity = def.cmpQuantity;
+            if (state.cmpParam.isEmpty()) {
+                state.cmpParam = def.cmpParam;
+                state.cmpValue = def.cmpValue;
+            }
+        }
+        auto figure = ui::computeFigure(*page, *view, *params, state, ui::ColormapChoice::Auto, budget);
+        if (!figure) return fail(kCmd, "lesson step " + std::to_string(i + 1) + ": " + figure.error().message);
+        figure->subtitle = step.title.text();
+        figure->caption = step.caption.text();
+        figures << *figure;
+    }
+    ui::FigureFormat folderFormat = r.format == "svg" ? ui::FigureFormat::Svg
+                                    : r.format == "pdf" ? ui::FigureFormat::Pdf
+                                                        : ui::FigureFormat::Png;
+    if (const QString e = ui::writeDeck(QString::fromStdString(r.output), figures, options, folderFormat);
+        !e.isEmpty())
+        return fail(kCmd, e.toStdString());
+    return 0;
+}
+
+}  // namespace
+
+int runRender(const Args& args) {
+    RenderArgs r;
+    if (int rc = parseArgs(args, r); rc != 0) return rc;
+    // Fonts and painting need a Qt application; no display is needed (offscreen platform).
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // What Qt would pick anyway, made here so that it does not warn on stderr.
+        const QString runtime = QDir::temp().filePath(QStringLiteral("runtime-%1").arg(qgetenv("USER").isEmpty() ? QStringLiteral("poslab") : QString::fromLocal8Bit(qgetenv("USER"))));
+        if (QDir().mkpath(runtime) && QFile::setPermissions(runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
+    }
+    static int argc = 1;
+    static char name[] = "poslab";
+    static char* argv[] = {name, nullptr};
+    std::unique_ptr<QApplication> app;
+    if (!QApplication::instance()) app = std::make_unique<QApplication>(argc, argv);
+    ui::setUpApplication();
+    ui::applyLanguage(ui::languageFromCode(QString::fromStdString(r.lang)));
+
+    if (r.list) {
+        if (!r.positional.empty() || !r.output.empty() || !r.lesson.empty())
+            return fail(kCmd, "--list takes no view, lesson or output");
+        return listViews();
+    }
+    ui::FigureOptions options;
+    options.dpi = r.dpi;
+    options.dark = r.theme == "dark";
+    options.footer = r.footer;
+    options.formula = r.formula;
+    const auto size = parseSize(r.size, r.dpi);
+    if (!size)
+        return fail(kCmd, "option '--size' = " + r.size +
+                              ": allowed: WxH in pixels (1920x1080), WxHin in inches (13.33x7.5in), 16:9, 4:3 or a4");
+    options.pixels = *size;
+    if (const QString bad = ui::validateFigureOptions(options); !bad.isEmpty())
+        return fail(kCmd, "option '--size' = " + r.size + ": " + bad.toStdString());
+    if (r.output.empty()) return fail(kCmd, "missing output: -o FILE.{png,svg,pdf}");
+    const bool deck = !r.lesson.empty();
+    if (const std::string bad = outputProblem(r.output, deck); !bad.empty()) return fail(kCmd, bad);
+    const double budget = defaultMemoryBudget();
+    if (deck) {
+        if (!r.positional.empty() || !r.params.isEmpty())
+            return fail(kCmd, "--lesson takes no VIEW or -p: the lesson's steps set them");
+        return renderLesson(r, options, budget);
+    }
+    if (r.positional.size() != 1)
+        return fail(kCmd, "expected one VIEW (see 'poslab render --list'), got " +
+                              std::to_string(r.positional.size()) + " names");
+    const QString viewId = QString::fromStdString(r.positional.front());
+    const ui::ViewSpec* view = nullptr;
+    const ui::PageSpec* page = encodingPageOf(viewId, &view);
+    if (!page) return fail(kCmd, "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
+    const auto* enc = core::registry().find(page->encoding.toStdString());
+    auto params = ui::paramsFromTexts(*enc, ui::pagePresetParams(*page), r.params);
+    if (!params) return fail(kCmd, params.error().message);
+    const ui::ColormapChoice cmap = r.colormap == "viridis"     ? ui::ColormapChoice::Viridis
+                                    : r.colormap == "diverging" ? ui::ColormapChoice::Diverging
+                                                                : ui::ColormapChoice::Auto;
+    auto figure = ui::computeFigure(*page, *view, *params, ui::defaultViewState(*view, *page), cmap, budget);
+    if (!figure) return fail(kCmd, figure.error().message);
+    if (const QString e = ui::writeFigure(QString::fromStdString(r.output), *figure, options); !e.isEmpty())
+        return fail(kCmd, e.toStdString());
+    return 0;
+}
+
+}  // namespace poslab::app

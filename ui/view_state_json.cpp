@@ -1,0 +1,122 @@
+#include "ui/view_state_json.h"
+
+#include <QJsonArray>
+#include <QJsonValue>
+
+namespace poslab::ui {
+
+QJsonObject viewStateToJson(const ViewState& s) {
+    QJsonObject o;
+    o[QStringLiteral("slice")] = s.slice;
+    QJsonArray dims;
+    for (int d : s.dims) dims.append(d);
+    o[QStringLiteral("dims")] = dims;
+    o[QStringLiteral("m")] = static_cast<double>(s.m);
+    o[QStringLiteral("delta")] = static_cast<double>(s.delta);
+    if (!s.cmpQuantity.isEmpty()) o[QStringLiteral("compareQuantity")] = s.cmpQuantity;
+    if (!s.cmpParam.isEmpty()) o[QStringLiteral("compareParam")] = s.cmpParam;
+    if (!s.cmpValue.isEmpty()) o[QStringLiteral("compareValue")] = s.cmpValue;
+    return o;
+}
+
+namespace {
+
+bool readInt(const QJsonObject& o, const char* key, qint64 lo, qint64 hi, qint64* out,
+             QString* error) {
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined()) return true;
+    const double x = v.toDouble(-1e300);
+    if (!v.isDouble() || x != static_cast<double>(static_cast<qint64>(x)) || x < lo || x > hi) {
+        *error = QStringLiteral("view state \"%1\" must be an integer in [%2, %3]")
+                     .arg(QLatin1String(key)).arg(lo).arg(hi);
+        return false;
+    }
+    *out = static_cast<qint64>(x);
+    return true;
+}
+
+bool readText(const QJsonObject& o, const char* key, QString* out, QString* error) {
+    const QJsonValue v = o.value(QLatin1String(key));
+    if (v.isUndefined()) return true;
+    if (!v.isString()) {
+        *error = QStringLiteral("view state \"%1\" must be a string").arg(QLatin1String(key));
+        return false;
+    }
+    *out = v.toString();
+    return true;
+}
+
+}  // namespace
+
+bool viewStateFromJson(const QJsonObject& o, ViewState* state, QString* error) {
+    ViewState s;
+    qint64 slice = s.slice;
+    constexpr qint64 kBig = qint64(1) << 40;
+    if (!readInt(o, "slice", 0, 1 << 20, &slice, error) || !readInt(o, "m", 0, kBig, &s.m, error) ||
+        !readInt(o, "delta", -kBig, kBig, &s.delta, error) ||
+        !readText(o, "compareQuantity", &s.cmpQuantity, error) ||
+        !readText(o, "compareParam", &s.cmpParam, error) ||
+        !readText(o, "compareValue", &s.cmpValue, error))
+        return false;
+    s.slice = static_cast<int>(slice);
+    const QJsonValue dims = o.value(QStringLiteral("dims"));
+    if (!dims.isUndefined()) {
+        if (!dims.isArray()) {
+            *error = QStringLiteral("view state \"dims\" must be an array of integers");
+            return false;
+        }
+        for (const QJsonValue& d : dims.toArray()) {
+            const double x = d.toDouble(-1);
+            if (!d.isDouble() || x < 0 || x > (1 << 24) || x != static_cast<int>(x)) {
+                *error = QStringLiteral("view state \"dims\" must be an array of integers >= 0");
+                return false;
+            }
+            s.dims.append(static_cast<int>(x));
+        }
+    }
+    *state = s;
+    return true;
+}
+
+QJsonObject paramsToJson(const core::ParamSet& params) {
+    QJsonObject o;
+    for (const auto& [name, value] : params.values())
+        o[QString::fromStdString(name)] = QString::fromStdString(core::formatValue(value));
+    return o;
+}
+
+bool paramTextsFromJson(const QJsonObject& o, QMap<QString, QString>* texts, QString* error) {
+    QMap<QString, QString> out;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QJsonValue v = it.value();
+        if (v.isString()) out[it.key()] = v.toString();
+        else if (v.isBool()) out[it.key()] = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        else if (v.isDouble()) out[it.key()] = QString::number(v.toDouble(), 'g', 17);
+        else {
+            *error = QStringLiteral("parameter \"%1\" must be a string, number or boolean").arg(it.key());
+            return false;
+        }
+    }
+    *texts = out;
+    return true;
+}
+
+core::Expected<core::ParamSet> paramsFromTexts(const core::EncodingDescriptor& enc,
+                                               const core::ParamSet& start,
+                                               const QMap<QString, QString>& texts) {
+    core::ParamSet out = start;
+    for (auto it = texts.begin(); it != texts.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const core::ParamSpec* spec = core::findSpec(enc.params, name);
+        if (!spec)
+            return core::fail("unknown parameter \"" + name + "\" for encoding " + enc.id);
+        auto value = spec->parse(it.value().toStdString());
+        if (!value) return value.error();
+        if (auto st = spec->check(*value); !st) return st.error();
+        out.set(name, *value);
+        out.markGiven(name);
+    }
+    return out;
+}
+
+}  // namespace poslab::ui
