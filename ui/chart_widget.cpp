@@ -20,6 +20,41 @@ QColor curveColor(int index) {
     return QColor::fromRgb(kColors[((index % 10) + 10) % 10]);
 }
 
+namespace {
+
+// What a line `columns` pixels wide can show: per pixel column the first, lowest, highest and
+// last point, in their order. A 4097-point decay curve in a 700-pixel chart draws the same
+// picture from a third of the points, and Qt Charts' cost is linear in points. Only for x in
+// ascending order on a linear axis; otherwise the points are returned as they are.
+QList<QPointF> decimated(const QList<QPointF>& pts, int columns) {
+    const qsizetype n = pts.size();
+    if (columns < 1 || n <= 4 * columns) return pts;
+    const double x0 = pts.front().x(), x1 = pts.back().x();
+    if (!(x1 > x0)) return pts;
+    for (qsizetype i = 1; i < n; ++i)
+        if (!(pts[i].x() >= pts[i - 1].x())) return pts;
+    QList<QPointF> out;
+    out.reserve(4 * columns + 4);
+    const double scale = columns / (x1 - x0);
+    qsizetype start = 0;
+    while (start < n) {
+        const auto col = static_cast<qint64>((pts[start].x() - x0) * scale);
+        qsizetype end = start + 1, lo = start, hi = start;
+        while (end < n && static_cast<qint64>((pts[end].x() - x0) * scale) == col) {
+            if (pts[end].y() < pts[lo].y()) lo = end;
+            if (pts[end].y() > pts[hi].y()) hi = end;
+            ++end;
+        }
+        qsizetype keep[4] = {start, std::min(lo, hi), std::max(lo, hi), end - 1};
+        for (int k = 0; k < 4; ++k)
+            if (k == 0 || keep[k] != keep[k - 1]) out.append(pts[keep[k]]);
+        start = end;
+    }
+    return out;
+}
+
+}  // namespace
+
 ChartWidget::ChartWidget(QWidget* parent) : QChartView(parent) {
     setRenderHint(QPainter::Antialiasing, true);
     chart()->legend()->setAlignment(Qt::AlignBottom);
@@ -38,6 +73,17 @@ void ChartWidget::setDark(bool dark) {
 void ChartWidget::applyTheme() {
     chart()->setTheme(m_dark ? QChart::ChartThemeDark : QChart::ChartThemeLight);
     chart()->setBackgroundRoundness(0);
+}
+
+void ChartWidget::resizeEvent(QResizeEvent* e) {
+    QChartView::resizeEvent(e);
+    // Tick counts and axis titles depend on the size class; recompute only when it changes.
+    const int sizeClass = std::clamp(width() / 110, 2, 6) * 100 + std::clamp(height() / 55, 2, 6) * 10 +
+                          (height() >= 190 && width() >= 260 ? 1 : 0);
+    if (sizeClass != m_sizeClass) {
+        m_sizeClass = sizeClass;
+        if (m_axisX) rebuild();
+    }
 }
 
 void ChartWidget::setData(const LinesData& data, const QString& title, const QString& xLabel,
@@ -89,16 +135,17 @@ void ChartWidget::rebuild() {
         c->addAxis(m_axisY, Qt::AlignLeft);
         for (int i = 0; i < m_data.curves.size(); ++i) {
             auto* s = new QLineSeries;
-            s->replace(m_data.curves[i].points);
+            s->replace(m_logX ? m_data.curves[i].points : decimated(m_data.curves[i].points, width()));
             c->addSeries(s);
             s->attachAxis(m_axisX);
             s->attachAxis(m_axisY);
-            connect(s, &QLineSeries::hovered, this, [this, s](const QPointF& pt, bool state) {
-                if (!state) {
+            connect(s, &QLineSeries::hovered, this, [this, s, i](const QPointF& pt, bool state) {
+                if (!state || i >= m_data.curves.size()) {
                     emit hovered(QString());
                     return;
                 }
-                const auto pts = s->points();
+                // The exact point from the full data (the series may hold a decimated copy).
+                const auto& pts = m_data.curves[i].points;
                 auto it = std::lower_bound(pts.begin(), pts.end(), pt.x() - 0.5,
                                            [](const QPointF& a, double x) { return a.x() < x; });
                 if (it == pts.end()) return;
@@ -109,7 +156,8 @@ void ChartWidget::rebuild() {
         }
     } else {
         // Same layout: swap the points in place (no clear + append, no relayout).
-        for (int i = 0; i < m_curves.size(); ++i) m_curves[i]->replace(m_data.curves[i].points);
+        for (int i = 0; i < m_curves.size(); ++i)
+            m_curves[i]->replace(m_logX ? m_data.curves[i].points : decimated(m_data.curves[i].points, width()));
     }
     // (Ranges are set after the points: an axis change recomputes every series anyway.)
     double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;
@@ -155,8 +203,10 @@ void ChartWidget::rebuild() {
     // Round ranges, and ticks anchored at 0 in round steps (so 0 prints as 0, not -2.8e-17);
     // each axis changes at most once per update (every change makes Qt Charts recompute the
     // geometry of every series).
-    auto niceRange = [](double& lo, double& hi) {
-        const auto ticks = niceTicks(lo, hi, 5);
+    // Fewer ticks in a small chart, so that Qt Charts never has to elide a label to "…".
+    const int xTarget = std::clamp(width() / 110, 2, 6), yTarget = std::clamp(height() / 55, 2, 6);
+    auto niceRange = [](double& lo, double& hi, int target) {
+        const auto ticks = niceTicks(lo, hi, target);
         const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : (hi - lo);
         lo = std::floor(lo / step + 1e-9) * step;
         hi = std::ceil(hi / step - 1e-9) * step;
@@ -179,7 +229,7 @@ void ChartWidget::rebuild() {
         auto* l = qobject_cast<QLogValueAxis*>(m_axisX);
         if (l->min() != xmin || l->max() != xmax) l->setRange(xmin, xmax);
     } else {
-        const double xStep = niceRange(xmin, xmax);
+        const double xStep = niceRange(xmin, xmax, xTarget);
         setLinear(m_axisX, xmin, xmax, xStep);
     }
     if (m_logY) {
@@ -188,11 +238,14 @@ void ChartWidget::rebuild() {
         auto* l = qobject_cast<QLogValueAxis*>(m_axisY);
         if (l->min() != ymin || l->max() != ymax) l->setRange(ymin, ymax);
     } else {
-        const double yStep = niceRange(ymin, ymax);
+        const double yStep = niceRange(ymin, ymax, yTarget);
         setLinear(m_axisY, ymin, ymax, yStep);
     }
-    if (m_axisX->titleText() != m_xLabel) m_axisX->setTitleText(m_xLabel);
-    if (m_axisY->titleText() != m_yLabel) m_axisY->setTitleText(m_yLabel);
+    // A chart too small for axis titles drops them (the hover readout still names the axes).
+    const bool roomy = height() >= 190 && width() >= 260;
+    const QString xTitle = roomy ? m_xLabel : QString(), yTitle = roomy ? m_yLabel : QString();
+    if (m_axisX->titleText() != xTitle) m_axisX->setTitleText(xTitle);
+    if (m_axisY->titleText() != yTitle) m_axisY->setTitleText(yTitle);
 
     auto marker = [&](QLineSeries*& s, QPointF a, QPointF b, const QString& name) {
         if (!s) {

@@ -32,6 +32,9 @@ public:
 signals:
     void hovered(const QString& text);
 
+protected:
+    void resizeEvent(QResizeEvent* e) override;
+
 private:
     void rebuild();
     void applyTheme();
@@ -41,6 +44,7 @@ private:
     bool m_dark = false;
     bool m_logY = false;
     bool m_logX = false;
+    int m_sizeClass = -1;
     QVector<QLineSeries*> m_curves;
     QLineSeries* m_vmarker = nullptr;
     QLineSeries* m_hmarker = nullptr;

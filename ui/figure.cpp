@@ -17,12 +17,6 @@
 
 namespace poslab::ui {
 
-namespace {
-
-QString tr(const char* text) { return QCoreApplication::translate("poslab::ui::Figure", text); }
-
-}  // namespace
-
 bool figureFormatOf(const QString& path, FigureFormat* format) {
     const QString ext = QFileInfo(path).suffix().toLower();
     if (ext == QLatin1String("png")) *format = FigureFormat::Png;
@@ -172,7 +166,7 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
     } else if (!r.value.isEmpty()) {
         detail::paintCentredText(p, body, r.value, 1.8, s);
     } else {
-        detail::paintCentredText(p, body, tr("nothing to draw"), 1.0, s);
+        detail::paintCentredText(p, body, QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0, s);
     }
     p.restore();
 }

@@ -15,6 +15,16 @@ namespace {
 constexpr int kLeft = 58, kBottom = 44, kTop = 26, kBarWidth = 14, kBarGap = 12, kBarLabels = 64;
 }
 
+HeatmapWidget::Margins HeatmapWidget::margins() const {
+    // A small panel (small multiples, a crowded overview) drops the axis titles and narrows the
+    // margins to what the tick labels need, so that nothing overlaps or is cut.
+    if (width() >= 300 && height() >= 220) return {kLeft, kBottom, kTop, kBarGap, kBarWidth, kBarLabels, true};
+    const QFontMetrics fm(font());
+    const int digits = fm.horizontalAdvance(QString::number(std::max<qint64>(m_data.rows - 1, 0)));
+    return {digits + 10, fm.height() + 8, fm.height() + 6, 6, 10, fm.horizontalAdvance(QStringLiteral("-0.00")) + 8,
+            false};
+}
+
 HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -43,9 +53,10 @@ void HeatmapWidget::resetZoom() {
 }
 
 QRectF HeatmapWidget::plotRect() const {
-    const int right = kBarGap + kBarWidth + kBarLabels;
-    QRectF r(kLeft, kTop, std::max(20, width() - kLeft - right),
-             std::max(20, height() - kTop - kBottom));
+    const Margins m = margins();
+    const int right = m.barGap + m.barWidth + m.barLabels;
+    QRectF r(m.left, m.top, std::max(20, width() - m.left - right),
+             std::max(20, height() - m.top - m.bottom));
     // Square cells when the matrix is not too elongated (a 32 x 32 map stays square); a long
     // table (512 x 64) fills the area instead.
     if (m_data.rows > 1 && m_data.cols > 1 && !m_view.isEmpty()) {
@@ -60,7 +71,8 @@ QRectF HeatmapWidget::plotRect() const {
 
 QRectF HeatmapWidget::barRect() const {
     const QRectF p = plotRect();
-    return QRectF(p.right() + kBarGap, p.top(), kBarWidth, p.height());
+    const Margins m = margins();
+    return QRectF(p.right() + m.barGap, p.top(), m.barWidth, p.height());
 }
 
 void HeatmapWidget::clampView() {
@@ -114,10 +126,11 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     QFont titleFont = font();
     titleFont.setBold(true);
     p.setFont(titleFont);
-    p.drawText(QRectF(0, 2, width(), kTop - 4), Qt::AlignCenter, m_data.title.text());
+    const Margins mg = margins();
+    p.drawText(QRectF(0, 2, width(), mg.top - 4), Qt::AlignCenter, m_data.title.text());
     p.setFont(font());
     if (!m_data.error.isEmpty() || m_data.image.isNull()) {
-        p.drawText(rect().adjusted(8, kTop, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
+        p.drawText(rect().adjusted(8, mg.top, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
                    m_data.error.isEmpty() ? tr("computing…") : m_data.error);
         return;
     }
@@ -175,7 +188,9 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     const QFontMetrics fm(font());
     const qint64 c0 = static_cast<qint64>(std::ceil(m_view.left() - 0.5));
     const qint64 c1 = static_cast<qint64>(std::floor(m_view.right() - 0.5));
-    for (qint64 c : indexTicks(c0, c1, std::max(2, static_cast<int>(plot.width() / 70)))) {
+    // As many column ticks as their labels have room for (at least the first).
+    const int labelW = fm.horizontalAdvance(QString::number(std::max<qint64>(c1, 0))) + 14;
+    for (qint64 c : indexTicks(c0, c1, std::max(1, static_cast<int>(plot.width() / std::max(labelW, 70 * mg.titles))))) {
         const double x = plot.x() + (static_cast<double>(c) + 0.5 - m_view.x()) / m_view.width() * plot.width();
         p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
         p.drawText(QRectF(x - 40, plot.bottom() + 5, 80, fm.height()), Qt::AlignHCenter,
@@ -184,7 +199,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     if (m_data.rows > 1) {
         const qint64 r0 = static_cast<qint64>(std::ceil(m_view.top() - 0.5));
         const qint64 r1 = static_cast<qint64>(std::floor(m_view.bottom() - 0.5));
-        for (qint64 r : indexTicks(r0, r1, std::max(2, static_cast<int>(plot.height() / 45)))) {
+        for (qint64 r : indexTicks(r0, r1, std::max(1, static_cast<int>(plot.height() / (mg.titles ? 45 : fm.height() + 10))))) {
             const double y = plot.y() + (static_cast<double>(r) + 0.5 - m_view.y()) / m_view.height() * plot.height();
             p.drawLine(QPointF(plot.left() - 4, y), QPointF(plot.left(), y));
             p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 6, fm.height()),
@@ -195,10 +210,10 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
     p.setRenderHint(QPainter::Antialiasing, false);
     p.drawRect(plot);
     p.setRenderHint(QPainter::Antialiasing, true);
-    // Axis titles.
-    p.drawText(QRectF(plot.left(), plot.bottom() + 6 + fm.height(), plot.width(), fm.height() + 2),
+    // Axis titles (not in a compact panel: the hover readout names the axes there).
+    if (mg.titles) p.drawText(QRectF(plot.left(), plot.bottom() + 6 + fm.height(), plot.width(), fm.height() + 2),
                Qt::AlignHCenter, m_data.colAxis);
-    if (!m_data.rowAxis.isEmpty()) {
+    if (mg.titles && !m_data.rowAxis.isEmpty()) {
         p.save();
         p.translate(12, plot.center().y());
         p.rotate(-90);
@@ -222,7 +237,7 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         p.setPen(fg);
         for (qint64 v : indexTicks(lo, hi, std::max(2, static_cast<int>(bar.height() / 40)))) {
             const double y = bar.bottom() - (static_cast<double>(v - lo) + 0.5) * h;
-            p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2.0, kBarLabels, fm.height()),
+            p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2.0, mg.barLabels, fm.height()),
                        Qt::AlignLeft | Qt::AlignVCenter, QString::number(v));
         }
     } else {
@@ -235,14 +250,14 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
         for (double v : ticks) {
             const double y = bar.bottom() - (v - m_data.lo) / (m_data.hi - m_data.lo) * bar.height();
             p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y));
-            p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2.0, kBarLabels, fm.height()),
+            p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2.0, mg.barLabels, fm.height()),
                        Qt::AlignLeft | Qt::AlignVCenter, tickLabel(v, step));
         }
     }
     p.setPen(fg);
     p.drawRect(bar);
     if (m_data.step > 1) {
-        p.drawText(QRectF(plot.left(), 2, plot.width(), kTop - 4), Qt::AlignRight | Qt::AlignVCenter,
+        p.drawText(QRectF(plot.left(), 2, plot.width(), mg.top - 4), Qt::AlignRight | Qt::AlignVCenter,
                    tr("1:%1").arg(m_data.step));
     }
 }

@@ -45,6 +45,11 @@ protected:
     void leaveEvent(QEvent*) override;
 
 private:
+    struct Margins {
+        int left, bottom, top, barGap, barWidth, barLabels;
+        bool titles;  // axis titles drawn
+    };
+    Margins margins() const;
     QRectF plotRect() const;
     QRectF barRect() const;
     void clampView();

@@ -7,6 +7,8 @@
 // Scalings (spec B3) live in rope_scaling.cpp.
 #include "core/encodings/rope.h"
 
+#include <algorithm>
+#include <cmath>
 #include <numbers>
 
 #include "core/encodings/common.h"
@@ -196,11 +198,29 @@ void registerRope(Registry& r) {
                      const auto len = p.integer("max_distance") + 1;
                      Array a = Array::real({len});
                      const double af2 = s.af * s.af;
+                     // Blocks of kRun distances: cos and sin of x0*theta exactly at the block's
+                     // start, then the rotation by theta (4 multiplies instead of a cos per term;
+                     // re-anchored every kRun steps the error stays below 1e-13 of g(0)). This
+                     // is what keeps a base drag on the RoPE page interactive.
+                     constexpr std::int64_t kRun = 32;
+                     const std::int64_t blocks = (len + kRun - 1) / kRun;
 #pragma omp parallel for schedule(static) if (len * s.d > 65536)
-                     for (std::int64_t x = 0; x < len; ++x) {
-                         double acc = 0;
-                         for (double th : s.theta) acc += std::cos(static_cast<double>(x) * th);
-                         a.f64[static_cast<std::size_t>(x)] = 2.0 * acc * af2;
+                     for (std::int64_t b = 0; b < blocks; ++b) {
+                         const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
+                         double acc[kRun] = {};
+                         for (double th : s.theta) {
+                             const double ct = std::cos(th), st = std::sin(th);
+                             double c = std::cos(static_cast<double>(x0) * th);
+                             double sn = std::sin(static_cast<double>(x0) * th);
+                             for (std::int64_t i = 0; i < count; ++i) {
+                                 acc[i] += c;
+                                 const double next = c * ct - sn * st;
+                                 sn = sn * ct + c * st;
+                                 c = next;
+                             }
+                         }
+                         for (std::int64_t i = 0; i < count; ++i)
+                             a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2;
                      }
                      if (ctx.cancelled()) return cancelledError();
                      return a;

@@ -90,6 +90,38 @@ private slots:
         for (qint64 xx = 0; xx < n; ++xx) QVERIFY(std::abs(g.at(xx) - ones.matrix()(0, xx)) < 1e-10 * d);
     }
 
+    // The decay curve is computed by a re-anchored rotation recurrence; it must agree with the
+    // exact sum of cos(x * theta_j) (long double) to what double angles allow: an error growing
+    // like x * eps per term, nowhere near the O(1) of a wrong step.
+    void decayMatchesDirectSum_data() {
+        QTest::addColumn<qint64>("d");
+        QTest::addColumn<double>("base");
+        QTest::addColumn<qint64>("maxDistance");
+        QTest::newRow("d4") << qint64(4) << 10000.0 << qint64(1000);
+        QTest::newRow("d128 odd length") << qint64(128) << 10000.0 << qint64(4100);
+        QTest::newRow("d256 base 5e5 far") << qint64(256) << 500000.0 << qint64(131072);
+    }
+    void decayMatchesDirectSum() {
+        QFETCH(qint64, d);
+        QFETCH(double, base);
+        QFETCH(qint64, maxDistance);
+        const Values v = {{"d", std::int64_t(d)}, {"base", base}, {"n", std::int64_t(2)},
+                          {"max_distance", std::int64_t(maxDistance)}};
+        const core::Array g = computeOk("rope", "decay", v);
+        const core::Array angles = computeOk("rope", "angles", v);  // row 1 holds theta_j
+        QCOMPARE(g.size(), std::size_t(maxDistance + 1));
+        const qint64 pairs = d / 2;
+        double worst = 0;
+        for (qint64 x = 0; x <= maxDistance; x += (x < 5000 ? 1 : 97)) {
+            long double direct = 0;
+            for (qint64 j = 0; j < pairs; ++j)
+                direct += std::cos(static_cast<long double>(x) * static_cast<long double>(angles.at(pairs + j)));
+            const double err = std::abs(g.at(x) - 2.0 * static_cast<double>(direct));
+            worst = std::max(worst, err / (static_cast<double>(d) * std::max<double>(1.0, static_cast<double>(x))));
+        }
+        QVERIFY2(worst < 1e-15, qPrintable(QString::number(worst)));
+    }
+
     void pairingsAgreeForOnes_data() {
         QTest::addColumn<qint64>("d");
         QTest::addColumn<double>("base");
