@@ -5,6 +5,7 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QLogValueAxis>
 #include <QtCharts/QValueAxis>
+#include <QFontMetricsF>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -77,9 +78,9 @@ void ChartWidget::applyTheme() {
 
 void ChartWidget::resizeEvent(QResizeEvent* e) {
     QChartView::resizeEvent(e);
-    // Tick counts and axis titles depend on the size class; recompute only when it changes.
-    const int sizeClass = std::clamp(width() / 110, 2, 6) * 100 + std::clamp(height() / 55, 2, 6) * 10 +
-                          (height() >= 190 && width() >= 260 ? 1 : 0);
+    // Tick counts and axis titles depend on the size: recompute the axes (not on every pixel:
+    // in steps of a label's size).
+    const int sizeClass = (width() / 40) * 1000 + height() / 20;
     if (sizeClass != m_sizeClass) {
         m_sizeClass = sizeClass;
         if (m_axisX) rebuild();
@@ -198,19 +199,30 @@ void ChartWidget::rebuild() {
         ymax += 0.5;
         if (m_logY) ymin = ymax / 10;
     }
-    // Round ranges and ticks computed here, so that each axis changes once per update (every
-    // change makes Qt Charts recompute the geometry of every series).
     // Round ranges, and ticks anchored at 0 in round steps (so 0 prints as 0, not -2.8e-17);
     // each axis changes at most once per update (every change makes Qt Charts recompute the
-    // geometry of every series).
-    // Fewer ticks in a small chart, so that Qt Charts never has to elide a label to "…".
-    const int xTarget = std::clamp(width() / 110, 2, 6), yTarget = std::clamp(height() / 55, 2, 6);
-    auto niceRange = [](double& lo, double& hi, int target) {
-        const auto ticks = niceTicks(lo, hi, target);
-        const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : (hi - lo);
-        lo = std::floor(lo / step + 1e-9) * step;
-        hi = std::ceil(hi / step - 1e-9) * step;
-        return step;
+    // geometry of every series). Qt Charts gives each label axis-length / label-count pixels and
+    // elides it to "…" when it needs more, so the label count is chosen to fit the plot area.
+    const QRectF area = c->plotArea().isEmpty() ? QRectF(0, 0, width() - 80, height() - 90) : c->plotArea();
+    const QFontMetricsF fm(m_axisX->labelsFont());
+    const int yLabels = std::max(2, static_cast<int>(area.height() / (fm.height() + 14)));
+    const int xLabels = std::max(2, static_cast<int>(area.width() / (fm.horizontalAdvance(QStringLiteral("-00000")) + 14)));
+    auto niceRange = [](double& lo, double& hi, int maxLabels) {
+        for (int target = 6; target >= 1; --target) {
+            const auto ticks = niceTicks(lo, hi, target);
+            const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : (hi - lo);
+            const double first = std::floor(lo / step + 1e-9) * step;
+            const double last = std::ceil(hi / step - 1e-9) * step;
+            if (std::lround((last - first) / step) + 1 <= maxLabels) {
+                lo = first;
+                hi = last;
+                return step;
+            }
+        }
+        // Too small for round end points: keep the data range; a step as long as the range puts
+        // at most two ticks in it.
+        const auto ticks = niceTicks(lo, hi, 1);
+        return ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(hi - lo, 1e-300);
     };
     auto setLinear = [](QAbstractAxis* axis, double lo, double hi, double step) {
         auto* v = qobject_cast<QValueAxis*>(axis);
@@ -229,7 +241,7 @@ void ChartWidget::rebuild() {
         auto* l = qobject_cast<QLogValueAxis*>(m_axisX);
         if (l->min() != xmin || l->max() != xmax) l->setRange(xmin, xmax);
     } else {
-        const double xStep = niceRange(xmin, xmax, xTarget);
+        const double xStep = niceRange(xmin, xmax, xLabels);
         setLinear(m_axisX, xmin, xmax, xStep);
     }
     if (m_logY) {
@@ -238,7 +250,7 @@ void ChartWidget::rebuild() {
         auto* l = qobject_cast<QLogValueAxis*>(m_axisY);
         if (l->min() != ymin || l->max() != ymax) l->setRange(ymin, ymax);
     } else {
-        const double yStep = niceRange(ymin, ymax, yTarget);
+        const double yStep = niceRange(ymin, ymax, yLabels);
         setLinear(m_axisY, ymin, ymax, yStep);
     }
     // A chart too small for axis titles drops them (the hover readout still names the axes).
@@ -287,7 +299,8 @@ void ChartWidget::rebuild() {
         title += (title.isEmpty() ? QString() : QStringLiteral("   —   ")) +
                  tr("max = %1").arg(exactText(*m_data.maxValue));
     if (c->title() != title) c->setTitle(title);
-    const bool legend = m_curves.size() > 1 || m_vmarker || m_hmarker;
+    // A chart too short for a legend keeps its plot (the names show in the hover readout).
+    const bool legend = (m_curves.size() > 1 || m_vmarker || m_hmarker) && height() >= 200;
     if (c->legend()->isVisible() != legend) c->legend()->setVisible(legend);
 }
 
