@@ -16,7 +16,6 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMainWindow>
-#include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
@@ -196,7 +195,7 @@ void ExportDialog::browse() {
 
 // --- FigureExport ---------------------------------------------------------------------------
 
-FigureExport::FigureExport(QMainWindow* window, PageWidget* page, QMenu* fileMenu, QMenu* editMenu)
+FigureExport::FigureExport(QMainWindow* window, PageWidget* page)
     : QObject(window), m_window(window), m_page(page) {
     m_lastDir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
     if (m_lastDir.isEmpty() || !QFileInfo(m_lastDir).isDir()) m_lastDir = QDir::homePath();
@@ -204,7 +203,6 @@ FigureExport::FigureExport(QMainWindow* window, PageWidget* page, QMenu* fileMen
     m_export->setObjectName("exportFigureAction");
     m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
     connect(m_export, &QAction::triggered, this, [this] { openDialog(nullptr); });
-    fileMenu->addAction(m_export);
     m_copy = new QAction(this);
     m_copy->setObjectName("copyFigureAction");
     m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
@@ -212,7 +210,6 @@ FigureExport::FigureExport(QMainWindow* window, PageWidget* page, QMenu* fileMen
         const QString e = copyToClipboard();
         emit message(e.isEmpty() ? tr("Figure copied to the clipboard") : e);
     });
-    editMenu->addAction(m_copy);
     connect(page, &PageWidget::exportRequested, this, [this](ViewWidget* v) { openDialog(v); });
     connect(&m_watcher, &QFutureWatcher<QString>::finished, this, [this] {
         const QString e = m_watcher.result();

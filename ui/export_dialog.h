@@ -19,7 +19,6 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QMainWindow;
-class QMenu;
 class QSpinBox;
 QT_END_NAMESPACE
 
@@ -56,11 +55,12 @@ private:
     QLabel* m_preview;
 };
 
-// The actions and their wiring, so the main window only creates this.
+// The actions and their wiring, so the main window only creates this and puts the two actions
+// in its menus.
 class FigureExport : public QObject {
     Q_OBJECT
 public:
-    FigureExport(QMainWindow* window, PageWidget* page, QMenu* fileMenu, QMenu* editMenu);
+    FigureExport(QMainWindow* window, PageWidget* page);
 
     QAction* exportAction() const { return m_export; }
     QAction* copyAction() const { return m_copy; }

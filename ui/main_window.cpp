@@ -13,7 +13,9 @@
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
+#include <QSlider>
 #include <QStatusBar>
 #include <QStyle>
 #include <QStyleFactory>
@@ -22,32 +24,38 @@
 #include <QToolButton>
 #include <QUndoCommand>
 #include <QUndoStack>
+#include <QVBoxLayout>
 
 #include "core/registry.h"
 #include "ui/encoding_browser.h"
+#include "ui/export_dialog.h"
 #include "ui/explanation_panel.h"
+#include "ui/lesson_player.h"
 #include "ui/page_widget.h"
 #include "ui/param_panel.h"
 #include "ui/scheduler.h"
+#include "ui/session_controller.h"
 #include "ui/view_spec.h"
 
 namespace poslab::ui {
 
 namespace {
 
-// One parameter edit; a drag of the same parameter merges into a single undo step.
+// One parameter edit. The edits of one slider drag (`drag` > 0, the same number) merge into a
+// single undo step; separate edits of the same parameter stay separate steps.
 class ParamCommand : public QUndoCommand {
 public:
     ParamCommand(std::function<void(const core::ParamSet&)> apply, QString page, QString name,
-                 core::ParamSet before, core::ParamSet after)
+                 core::ParamSet before, core::ParamSet after, int drag = 0)
         : m_apply(std::move(apply)), m_page(std::move(page)), m_name(std::move(name)),
-          m_before(std::move(before)), m_after(std::move(after)) {
+          m_before(std::move(before)), m_after(std::move(after)), m_drag(drag) {
         setText(m_name);
     }
     int id() const override { return 1; }
     bool mergeWith(const QUndoCommand* other) override {
         const auto* o = static_cast<const ParamCommand*>(other);
-        if (o->m_page != m_page || o->m_name != m_name) return false;
+        if (m_drag == 0 || o->m_drag != m_drag || o->m_page != m_page || o->m_name != m_name)
+            return false;
         m_after = o->m_after;
         return true;
     }
@@ -64,6 +72,7 @@ private:
     std::function<void(const core::ParamSet&)> m_apply;
     QString m_page, m_name;
     core::ParamSet m_before, m_after;
+    int m_drag;
     bool m_first = true;
 };
 
@@ -89,26 +98,35 @@ QPalette darkPalette() {
 
 }  // namespace
 
-core::ParamSet MainWindow::presetParams(const PageSpec& page) {
-    const auto* enc = core::registry().find(page.encoding.toStdString());
-    if (!enc) return {};
-    core::ParamSet p = core::defaultParams(enc->params);
-    for (auto it = page.preset.begin(); it != page.preset.end(); ++it) {
-        const core::ParamSpec* spec = enc->findParam(it.key().toStdString());
-        if (!spec) continue;
-        if (auto v = spec->parse(it.value().toStdString())) p.set(spec->name, *v);
-    }
-    return p;
-}
+core::ParamSet MainWindow::presetParams(const PageSpec& page) { return pagePresetParams(page); }
 
 MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     : QMainWindow(parent), m_options(options), m_catalog(Catalog::instance()) {
     setObjectName("PosLabMainWindow");
     m_normalFont = QApplication::font();
     m_scheduler = new Scheduler(this);
-    m_page = new PageWidget(m_scheduler, this);
-    setCentralWidget(m_page);
+    // The centre: the page, and under it the lesson's caption while a lesson runs.
+    auto* centre = new QWidget(this);
+    auto* centreLayout = new QVBoxLayout(centre);
+    centreLayout->setContentsMargins(0, 0, 0, 0);
+    centreLayout->setSpacing(0);
+    m_page = new PageWidget(m_scheduler, centre);
+    m_player = new LessonPlayer(this, centre);
+    centreLayout->addWidget(m_page, 1);
+    centreLayout->addWidget(m_player);
+    setCentralWidget(centre);
     m_undo = new QUndoStack(this);
+    m_lessons = builtinLessons(m_catalog);
+
+    SessionControllerOptions sessionOptions;
+    sessionOptions.persist = m_options.persist;
+    sessionOptions.recoveryDir = !m_options.autosaveDir.isEmpty() ? m_options.autosaveDir
+                                 : m_options.persist              ? RecoveryFile::defaultDir()
+                                                                  : QString();
+    sessionOptions.autosaveMs = m_options.autosaveMs;
+    m_session = new SessionController(
+        this, m_catalog, [this] { return sessionState(); },
+        [this](const SessionState& s) { return applySession(s); }, sessionOptions);
 
     m_browser = new EncodingBrowser(m_catalog, this);
     m_browserDock = new QDockWidget(this);
@@ -191,6 +209,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         if (m_options.persist)
             QSettings().setValue("backend/mode", QString::fromLatin1(gpu::backendModeName(*mode)));
         if (m_page->page()) m_page->requestUpdate();
+        m_session->stateChanged();
     });
     connect(m_scheduler, &Scheduler::backendUsed, this,
             [this](quint64, const QString& kind, const QString& detail) {
@@ -213,7 +232,21 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     });
     connect(m_page, &PageWidget::currentViewChanged, this, [this](const ViewSpec* v) {
         m_explanation->showFor(m_page->page(), v);
+        m_session->stateChanged();
     });
+    // What can make the window differ from its session file: parameter edits (the undo stack),
+    // tabs (above), view controls (each sends a request, answered by a result or a refusal), and
+    // theme, language, colour map and backend (in their setters).
+    connect(m_undo, &QUndoStack::indexChanged, m_session, &SessionController::stateChanged);
+    connect(m_page, &PageWidget::resultApplied, m_session, &SessionController::stateChanged);
+    connect(m_page, &PageWidget::refused, m_session, &SessionController::stateChanged);
+    connect(m_session, &SessionController::modifiedChanged, this, &QWidget::setWindowModified);
+    connect(m_session, &SessionController::filePathChanged, this, &MainWindow::updateTitle);
+    connect(m_session, &SessionController::message, this,
+            [this](const QString& text) { statusBar()->showMessage(text, 15000); });
+    connect(m_player, &LessonPlayer::stepChanged, this, &MainWindow::showLessonStep);
+    connect(m_player, &LessonPlayer::leavePresentationRequested, this, [this] { setPresentation(false); });
+    connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
 
     QString startPage = "rope";
     int startTab = 0;
@@ -232,7 +265,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     }
     if (!m_catalog.find(startPage)) startPage = m_catalog.find("rope") ? "rope" : QString();
     if (startPage.isEmpty() && !m_catalog.pages().isEmpty()) startPage = m_catalog.pages().front().id;
-    if (geometry().width() < 400) resize(1500, 940);
+    if (!m_options.persist || !QSettings().contains("window/geometry")) {
+        // First start: most of the screen (a teacher's projector is often 1280 x 800).
+        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
+        resize(std::min(1500, avail.width() * 92 / 100), std::min(940, avail.height() * 92 / 100));
+    }
     setLanguage(lang);
     setDark(m_dark);
     m_cmapAuto->setChecked(m_colormap == ColormapChoice::Auto);
@@ -240,14 +277,28 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     m_cmapDiverging->setChecked(m_colormap == ColormapChoice::Diverging);
     m_page->setColormap(m_colormap);
     openPage(startPage, startTab);
+    m_session->start();
+    if (m_options.persist && m_session->recoveryAvailable())
+        QTimer::singleShot(0, m_session, &SessionController::offerRecovery);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+    // The children go after this body, and some signal as they go (the undo stack clears
+    // itself): the session must not capture from half-destroyed widgets.
+    m_session->finish();
+    // The application font is global: a window closed in presentation mode must not leave it large.
+    if (m_presenting) QApplication::setFont(m_normalFont);
+}
 
 void MainWindow::buildMenus() {
     m_fileMenu = menuBar()->addMenu(QString());
-    m_exportAct = m_fileMenu->addAction(QString(), this, &MainWindow::exportImage);
-    m_exportAct->setShortcut(QKeySequence("Ctrl+E"));
+    buildSessionMenu();
+    // Figures for slides: File > Export Figure… (Ctrl+E), Edit > Copy Figure (Ctrl+Shift+C).
+    m_figures = new FigureExport(this, m_page);
+    connect(m_figures, &FigureExport::message, this, [this](const QString& text) {
+        statusBar()->showMessage(text, 8000);
+    });
+    m_fileMenu->addAction(m_figures->exportAction());
     m_fileMenu->addSeparator();
     m_quitAct = m_fileMenu->addAction(QString(), this, &QWidget::close);
     m_quitAct->setShortcut(QKeySequence::Quit);
@@ -266,8 +317,9 @@ void MainWindow::buildMenus() {
     m_editMenu->addAction(m_undoAct);
     m_editMenu->addAction(m_redoAct);
     m_editMenu->addSeparator();
+    m_editMenu->addAction(m_figures->copyAction());
     m_copyAct = m_editMenu->addAction(QString(), this, &MainWindow::copyParameters);
-    m_copyAct->setShortcut(QKeySequence("Ctrl+Shift+C"));
+    m_copyAct->setShortcut(QKeySequence("Ctrl+Alt+C"));
     m_resetAct = m_editMenu->addAction(QString(), this, [this] {
         if (const PageSpec* p = m_page->page()) applyParams(presetParams(*p), false);
     });
@@ -287,10 +339,7 @@ void MainWindow::buildMenus() {
         QAction* a = m_colormapMenu->addAction(QString());
         a->setCheckable(true);
         cmapGroup->addAction(a);
-        connect(a, &QAction::triggered, this, [this, c] {
-            m_colormap = c;
-            m_page->setColormap(c);
-        });
+        connect(a, &QAction::triggered, this, [this, c] { setColormap(c); });
         return a;
     };
     m_cmapAuto = addCmap(ColormapChoice::Auto);
@@ -300,6 +349,8 @@ void MainWindow::buildMenus() {
     m_presentAct->setCheckable(true);
     m_presentAct->setShortcut(QKeySequence(Qt::Key_F11));
     connect(m_presentAct, &QAction::toggled, this, &MainWindow::togglePresentation);
+    // Also on the window itself: presentation mode hides the menu bar, and these must still work.
+    addActions({m_presentAct, m_undoAct, m_redoAct});
     m_cancelAct = m_viewMenu->addAction(QString(), m_scheduler, &Scheduler::cancel);
     m_cancelAct->setShortcut(QKeySequence(Qt::Key_Escape));
     m_viewMenu->addSeparator();
@@ -314,6 +365,8 @@ void MainWindow::buildMenus() {
         });
         addAction(a);
     }
+
+    buildLessonsMenu();
 
     m_langMenu = menuBar()->addMenu(QString());
     auto* langGroup = new QActionGroup(this);
@@ -339,7 +392,7 @@ void MainWindow::setLanguage(Lang lang) {
     m_langEn->setChecked(lang == Lang::En);
     m_langZh->setChecked(lang == Lang::Zh);
     m_normalFont = QApplication::font();
-    if (m_presentAct && m_presentAct->isChecked()) togglePresentation(true);
+    if (m_presenting) applyPresentationFont();
     retranslate();
     if (m_page->page()) {
         m_params->setEncoding(core::registry().find(m_page->page()->encoding.toStdString()),
@@ -347,6 +400,7 @@ void MainWindow::setLanguage(Lang lang) {
         m_page->requestUpdate();  // axis names and titles are drawn in the new language
     }
     if (m_options.persist) QSettings().setValue("language", languageCode(lang));
+    m_session->stateChanged();
 }
 
 void MainWindow::setDark(bool dark) {
@@ -357,18 +411,32 @@ void MainWindow::setDark(bool dark) {
     }
     QApplication::setPalette(dark ? darkPalette() : QApplication::style()->standardPalette());
     m_page->setDark(dark);
+    m_session->stateChanged();
+}
+
+void MainWindow::setColormap(ColormapChoice choice) {
+    m_colormap = choice;
+    m_cmapAuto->setChecked(choice == ColormapChoice::Auto);
+    m_cmapViridis->setChecked(choice == ColormapChoice::Viridis);
+    m_cmapDiverging->setChecked(choice == ColormapChoice::Diverging);
+    m_page->setColormap(choice);
+    m_session->stateChanged();
 }
 
 void MainWindow::openPage(const QString& pageId, int tab) {
     const PageSpec* page = m_catalog.find(pageId);
     if (!page) return;
     if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
-    if (!m_values.contains(pageId)) m_values[pageId] = presetParams(*page);
-    const core::ParamSet& values = m_values[pageId];
+    showPage(page, tab);
+}
+
+void MainWindow::showPage(const PageSpec* page, int tab) {
+    if (!m_values.contains(page->id)) m_values[page->id] = presetParams(*page);
+    const core::ParamSet& values = m_values[page->id];
     m_params->setEncoding(core::registry().find(page->encoding.toStdString()), values);
-    m_browser->setCurrentPage(pageId);
+    m_browser->setCurrentPage(page->id);
     m_page->setPage(page, values, tab);
-    setWindowTitle(QStringLiteral("PosLab — %1").arg(page->title.text()));
+    updateTitle();
 }
 
 void MainWindow::onEdited(const QString& name) {
@@ -383,16 +451,32 @@ void MainWindow::onEdited(const QString& name) {
         if (!m_page->page() || m_page->page()->id != id) openPage(id);
         applyParams(v, true);
     };
-    m_undo->push(new ParamCommand(apply, page->id, name, before, after));
+    // A drag: the slider is down. A new drag starts when another slider goes down or this one
+    // was released in between (the single-shot connection forgets it).
+    int drag = 0;
+    auto* slider = qobject_cast<QSlider*>(m_params->editorFor(name));
+    if (slider && slider->isSliderDown()) {
+        if (m_dragSlider != slider) {
+            m_dragSlider = slider;
+            ++m_drag;
+            connect(slider, &QSlider::sliderReleased, this, [this] { m_dragSlider = nullptr; },
+                    Qt::SingleShotConnection);
+        }
+        drag = m_drag;
+    }
+    m_undo->push(new ParamCommand(apply, page->id, name, before, after, drag));
 }
 
-void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo) {
+void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo, const QString& label) {
     const PageSpec* page = m_page->page();
     if (!page) return;
-    if (!fromUndo) {
+    if (!fromUndo && !(values == m_page->params())) {
         const core::ParamSet before = m_page->params();
-        auto apply = [this](const core::ParamSet& v) { applyParams(v, true); };
-        m_undo->push(new ParamCommand(apply, page->id, "reset", before, values));
+        auto apply = [this, id = page->id](const core::ParamSet& v) {
+            if (!m_page->page() || m_page->page()->id != id) openPage(id);
+            applyParams(v, true);
+        };
+        m_undo->push(new ParamCommand(apply, page->id, label, before, values));
     }
     m_values[page->id] = values;
     m_params->setValues(values);
@@ -451,23 +535,6 @@ void MainWindow::copyParameters() {
     QApplication::clipboard()->setText(parts.join(' '));
 }
 
-void MainWindow::exportImage() {
-    const QString file = QFileDialog::getSaveFileName(this, tr("Export the current view"),
-                                                      QStringLiteral("poslab.png"),
-                                                      tr("PNG images (*.png)"));
-    if (file.isEmpty()) return;
-    if (!m_page->tabs()->currentWidget()->grab().save(file))
-        QMessageBox::warning(this, tr("Export"), tr("Could not write %1").arg(file));
-}
-
-void MainWindow::togglePresentation(bool on) {
-    QFont f = m_normalFont;
-    if (on) f.setPointSizeF(f.pointSizeF() * 1.4);
-    QApplication::setFont(f);
-    if (on) showFullScreen();
-    else showNormal();
-}
-
 void MainWindow::saveSettings() {
     if (!m_options.persist) return;
     QSettings s;
@@ -483,6 +550,12 @@ void MainWindow::saveSettings() {
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {
+    if (!m_session->maybeSave()) {
+        e->ignore();
+        return;
+    }
+    m_session->cleanExit();
+    if (m_presenting) setPresentation(false);  // the settings keep the normal layout
     saveSettings();
     m_scheduler->cancel();
     QMainWindow::closeEvent(e);
@@ -495,7 +568,7 @@ void MainWindow::changeEvent(QEvent* e) {
 
 void MainWindow::retranslate() {
     m_fileMenu->setTitle(tr("&File"));
-    m_exportAct->setText(tr("&Export view image…"));
+    retranslateSession();
     m_quitAct->setText(tr("&Quit"));
     m_editMenu->setTitle(tr("&Edit"));
     m_undoAct->setText(tr("&Undo"));
@@ -524,8 +597,7 @@ void MainWindow::retranslate() {
                                    "double precision (the reference), or Vulkan (float32)"));
     updateBackendLabel();
     m_cancel->setText(tr("Cancel"));
-    if (const PageSpec* p = m_page->page())
-        setWindowTitle(QStringLiteral("PosLab — %1").arg(p->title.text()));
+    updateTitle();
 }
 
 }  // namespace poslab::ui

@@ -5,11 +5,14 @@
 
 #include <QHash>
 #include <QMainWindow>
+#include <QPointer>
 
 #include "core/params/param_spec.h"
 #include "gpu/backend_router.h"
 #include "ui/colormap.h"
 #include "ui/language.h"
+#include "ui/lesson.h"
+#include "ui/session.h"
 
 QT_BEGIN_NAMESPACE
 class QAction;
@@ -19,6 +22,7 @@ class QDockWidget;
 class QLabel;
 class QMenu;
 class QProgressBar;
+class QSlider;
 class QToolButton;
 class QUndoStack;
 QT_END_NAMESPACE
@@ -27,15 +31,23 @@ namespace poslab::ui {
 
 class Catalog;
 class EncodingBrowser;
+class FigureExport;
 class ExplanationPanel;
+class LessonPlayer;
 class PageWidget;
 class ParamPanel;
 class Scheduler;
+class SessionController;
 struct ComputeResult;
 struct PageSpec;
 
 struct MainWindowOptions {
-    bool persist = true;  // read and write QSettings (off in tests and the bench)
+    // Read and write QSettings, show dialogs (asking to save, offering to recover, errors) and
+    // autosave to the application's data folder. Off in tests and the bench.
+    bool persist = true;
+    // Where the autosave writes its recovery file; empty: the data folder when persist, else none.
+    QString autosaveDir;
+    int autosaveMs = 30000;  // from the first unsaved change to the autosave
 };
 
 class MainWindow : public QMainWindow {
@@ -51,6 +63,7 @@ public:
 
     PageWidget* page() const { return m_page; }
     ParamPanel* paramPanel() const { return m_params; }
+    FigureExport* figures() const { return m_figures; }
     EncodingBrowser* browser() const { return m_browser; }
     ExplanationPanel* explanation() const { return m_explanation; }
     Scheduler* scheduler() const { return m_scheduler; }
@@ -71,6 +84,24 @@ public:
     // Default values of a page: the encoding's defaults overlaid with the page's preset.
     static core::ParamSet presetParams(const PageSpec& page);
 
+    // Sessions (issue 5). The file functions return the error (empty on success); a failed open
+    // leaves the window as it was, a failed save leaves the file as it was.
+    QString saveSession(const QString& path);
+    QString openSession(const QString& path);
+    void newSession();
+    SessionState sessionState() const;
+    SessionController* session() const { return m_session; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // Lessons and presentation mode: a lesson opens each step's page, view, parameters and view
+    // state and shows its caption under the page; keys step it (see LessonPlayer).
+    QString startLesson(const Lesson& lesson);
+    QString openLessonFile(const QString& path);
+    LessonPlayer* lessonPlayer() const { return m_player; }
+    QMenu* lessonsMenu() const { return m_lessonsMenu; }
+    void setPresentation(bool on);
+    bool isPresenting() const { return m_presenting; }
+
 signals:
     void resultShown(quint64 generation);
 
@@ -80,13 +111,24 @@ protected:
 
 private:
     void buildMenus();
+    void buildSessionMenu();
+    void buildLessonsMenu();
     void retranslate();
+    void retranslateSession();
     void onEdited(const QString& name);
     void onResult(const ComputeResult& result);
-    void applyParams(const core::ParamSet& values, bool fromUndo);
+    // Undoable unless `fromUndo`; `label` names the step in the undo stack.
+    void applyParams(const core::ParamSet& values, bool fromUndo, const QString& label = QStringLiteral("reset"));
+    // Shows `page` with its values from m_values (the current page's are not saved first).
+    void showPage(const PageSpec* page, int tab);
+    void setColormap(ColormapChoice choice);
+    QString applySession(const SessionState& state);
+    void showLessonStep(int index);
+    void updateLessonActions();
+    void updateTitle();
     void copyParameters();
-    void exportImage();
     void togglePresentation(bool on);
+    void applyPresentationFont();
     void saveSettings();
     void updateBackendLabel();
 
@@ -102,6 +144,16 @@ private:
     QDockWidget* m_explanationDock;
     QUndoStack* m_undo;
     QHash<QString, core::ParamSet> m_values;  // per page
+    SessionController* m_session = nullptr;
+    LessonPlayer* m_player = nullptr;
+    QVector<Lesson> m_lessons;  // the built-in ones, read once
+    // A slider drag in the parameter panel is one undo step: edits made while the same slider
+    // stays down carry the same drag number and merge.
+    QPointer<QSlider> m_dragSlider;
+    int m_drag = 0;
+    bool m_presenting = false;
+    QByteArray m_stateBeforePresenting;
+    bool m_maximizedBeforePresenting = false;
     bool m_dark = false;
     ColormapChoice m_colormap = ColormapChoice::Auto;
     QFont m_normalFont;
@@ -118,13 +170,23 @@ private:
     QProgressBar* m_progress;
     QToolButton* m_cancel;
 
+    FigureExport* m_figures = nullptr;
     QMenu* m_fileMenu = nullptr;
     QMenu* m_editMenu = nullptr;
     QMenu* m_viewMenu = nullptr;
     QMenu* m_colormapMenu = nullptr;
     QMenu* m_langMenu = nullptr;
     QMenu* m_helpMenu = nullptr;
-    QAction* m_exportAct = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_lessonsMenu = nullptr;
+    QAction* m_newAct = nullptr;
+    QAction* m_openAct = nullptr;
+    QAction* m_saveAct = nullptr;
+    QAction* m_saveAsAct = nullptr;
+    QAction* m_openLessonAct = nullptr;
+    QAction* m_nextStepAct = nullptr;
+    QAction* m_prevStepAct = nullptr;
+    QAction* m_endLessonAct = nullptr;
     QAction* m_quitAct = nullptr;
     QAction* m_undoAct = nullptr;
     QAction* m_redoAct = nullptr;

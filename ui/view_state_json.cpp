@@ -2,6 +2,7 @@
 
 #include <QJsonArray>
 #include <QJsonValue>
+#include <cmath>
 
 namespace poslab::ui {
 
@@ -26,7 +27,9 @@ bool readInt(const QJsonObject& o, const char* key, qint64 lo, qint64 hi, qint64
     const QJsonValue v = o.value(QLatin1String(key));
     if (v.isUndefined()) return true;
     const double x = v.toDouble(-1e300);
-    if (!v.isDouble() || x != static_cast<double>(static_cast<qint64>(x)) || x < lo || x > hi) {
+    // Range first: converting a double outside qint64's range is undefined behaviour.
+    if (!v.isDouble() || !(x >= static_cast<double>(lo) && x <= static_cast<double>(hi)) ||
+        x != std::floor(x)) {
         *error = QStringLiteral("view state \"%1\" must be an integer in [%2, %3]")
                      .arg(QLatin1String(key)).arg(lo).arg(hi);
         return false;

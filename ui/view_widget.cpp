@@ -221,6 +221,18 @@ void ViewWidget::setState(const ViewState& state) {
         const QSignalBlocker b(m_delta);
         m_delta->setValue(static_cast<int>(state.delta));
     }
+    // The other controls show the restored state too (a session or a lesson step sets it).
+    if (m_dims) {
+        QStringList parts;
+        for (int d : state.dims) parts << QString::number(d);
+        m_dims->setText(parts.join(QStringLiteral(", ")));
+    }
+    if (m_cmpQuantity) {
+        const QSignalBlocker bq(m_cmpQuantity), bp(m_cmpParam);
+        m_cmpQuantity->setCurrentIndex(std::max(0, m_cmpQuantity->findData(state.cmpQuantity)));
+        m_cmpParam->setCurrentIndex(std::max(0, m_cmpParam->findData(state.cmpParam)));
+        m_cmpValue->setText(state.cmpValue);
+    }
 }
 
 void ViewWidget::setPositionCount(qint64 n) {
@@ -285,6 +297,7 @@ void ViewWidget::applyResult(const ViewResult& r) {
         if (show) {
             const QSignalBlocker b(m_slice);
             m_slice->setRange(0, r.sliceCount - 1);
+            m_slice->setValue(m_state.slice);  // a state set before the range was known
         }
     }
 }

@@ -223,6 +223,151 @@
     </message>
 </context>
 <context>
+    <name>poslab::ui::ExportDialog</name>
+    <message>
+        <source>Export Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File (.pdf, .svg or .png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slide 16:9 (1920 × 1080)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Slide 4:3 (1600 × 1200)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A4 width (210 mm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom, pixels</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Custom, inches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width × height</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resolution (dpi)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters in a footer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Formula under the figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file name must end in .pdf, .svg or .png.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>= %1 × %2 px</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::Figure</name>
+    <message>
+        <source>nothing to draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::FigureExport</name>
+    <message>
+        <source>Figure copied to the clipboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Figure written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the current view as a PDF, SVG or PNG figure for slides</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy Fi&amp;gure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the current view as a 1920 × 1080 figure (image and SVG)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no view to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view is still being computed; try again in a moment.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view shows an error, not a figure: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>poslab::ui::HeatmapWidget</name>
     <message>
         <source>row</source>
@@ -238,6 +383,21 @@
     </message>
     <message>
         <source>1:%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::LessonPlayer</name>
+    <message>
+        <source>Previous step (Page Up, Left)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next step (Page Down, Right, Space)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>End the lesson</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -265,27 +425,7 @@ Every number is computed by the CPU core in double precision.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export the current view</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export view image…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -416,6 +556,70 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Cancel</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open a lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PosLab lessons (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The lesson was not opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Le&amp;ssons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no built-in lessons)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Lesson File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step (Page Up)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next Step (Page Down)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;End the Lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown page &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the lesson has no steps</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::PageWidget</name>
@@ -471,6 +675,153 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>angle = %1°</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::Session</name>
+    <message>
+        <source>&quot;%1&quot; must be an integer from %2 to %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;%1&quot; must be one of: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;views&quot; must be an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the page %2 has no view &quot;%3&quot; on tab %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: &quot;state&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a PosLab session (%1 at byte %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a PosLab session (the top level is not a JSON object)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a PosLab session (no integer &quot;format&quot;)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>written by a newer PosLab (format %1; this version reads up to %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown session format %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;page&quot; must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown page &quot;%1&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the page %1 has no view &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;params&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: not a PosLab session (%2 bytes is far too large)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no recovery folder</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::SessionController</name>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PosLab sessions (*.poslab)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session was not opened: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session was not saved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session &quot;%1&quot; has unsaved changes. Save them?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>there is no session to recover</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover the session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PosLab did not close normally last time. Recover the session autosaved at %1?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session could not be recovered: %1
+The file is kept at %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -538,6 +889,10 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>Value of the parameter in configuration B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export this view as a figure for slides (PDF, SVG or PNG)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -223,6 +223,151 @@
     </message>
 </context>
 <context>
+    <name>poslab::ui::ExportDialog</name>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>File (.pdf, .svg or .png)</source>
+        <translation>文件(.pdf、.svg 或 .png)</translation>
+    </message>
+    <message>
+        <source>Slide 16:9 (1920 × 1080)</source>
+        <translation>幻灯片 16:9(1920 × 1080)</translation>
+    </message>
+    <message>
+        <source>Slide 4:3 (1600 × 1200)</source>
+        <translation>幻灯片 4:3(1600 × 1200)</translation>
+    </message>
+    <message>
+        <source>A4 width (210 mm)</source>
+        <translation>A4 宽度(210 毫米)</translation>
+    </message>
+    <message>
+        <source>Custom, pixels</source>
+        <translation>自定义,像素</translation>
+    </message>
+    <message>
+        <source>Custom, inches</source>
+        <translation>自定义,英寸</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <source>Width × height</source>
+        <translation>宽 × 高</translation>
+    </message>
+    <message>
+        <source>Resolution (dpi)</source>
+        <translation>分辨率(dpi)</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Parameters in a footer</source>
+        <translation>在页脚列出参数</translation>
+    </message>
+    <message>
+        <source>Formula under the figure</source>
+        <translation>在图下方显示公式</translation>
+    </message>
+    <message>
+        <source>The file name must end in .pdf, .svg or .png.</source>
+        <translation>文件名必须以 .pdf、.svg 或 .png 结尾。</translation>
+    </message>
+    <message>
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗?</translation>
+    </message>
+    <message>
+        <source> in</source>
+        <translation> 英寸</translation>
+    </message>
+    <message>
+        <source> px</source>
+        <translation> 像素</translation>
+    </message>
+    <message>
+        <source>= %1 × %2 px</source>
+        <translation>= %1 × %2 像素</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)</source>
+        <translation>PDF (*.pdf);;SVG (*.svg);;PNG 图像 (*.png)</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::Figure</name>
+    <message>
+        <source>nothing to draw</source>
+        <translation>没有可绘制的内容</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::FigureExport</name>
+    <message>
+        <source>Figure copied to the clipboard</source>
+        <translation>图像已复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Export Figure</source>
+        <translation>导出图像</translation>
+    </message>
+    <message>
+        <source>Figure written to %1</source>
+        <translation>图像已写入 %1</translation>
+    </message>
+    <message>
+        <source>Export &amp;Figure…</source>
+        <translation>导出图像(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Export the current view as a PDF, SVG or PNG figure for slides</source>
+        <translation>把当前视图导出为用于幻灯片的 PDF、SVG 或 PNG 图像</translation>
+    </message>
+    <message>
+        <source>Copy Fi&amp;gure</source>
+        <translation>复制图像(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Copy the current view as a 1920 × 1080 figure (image and SVG)</source>
+        <translation>把当前视图复制为 1920 × 1080 的图像(位图和 SVG)</translation>
+    </message>
+    <message>
+        <source>There is no view to export.</source>
+        <translation>没有可导出的视图。</translation>
+    </message>
+    <message>
+        <source>The view is still being computed; try again in a moment.</source>
+        <translation>视图仍在计算中,请稍后再试。</translation>
+    </message>
+    <message>
+        <source>The view shows an error, not a figure: %1</source>
+        <translation>该视图显示的是错误而不是图像:%1</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
+</context>
+<context>
     <name>poslab::ui::HeatmapWidget</name>
     <message>
         <source>row</source>
@@ -239,6 +384,21 @@
     <message>
         <source>1:%1</source>
         <translation>1:%1</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::LessonPlayer</name>
+    <message>
+        <source>Previous step (Page Up, Left)</source>
+        <translation>上一步（Page Up、左方向键）</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down, Right, Space)</source>
+        <translation>下一步（Page Down、右方向键、空格）</translation>
+    </message>
+    <message>
+        <source>End the lesson</source>
+        <translation>结束课程</translation>
     </message>
 </context>
 <context>
@@ -266,28 +426,8 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>计算 %1 毫秒,绘制 %2 毫秒</translation>
     </message>
     <message>
-        <source>Export the current view</source>
-        <translation>导出当前视图</translation>
-    </message>
-    <message>
-        <source>PNG images (*.png)</source>
-        <translation>PNG 图像 (*.png)</translation>
-    </message>
-    <message>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <source>Could not write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Export view image…</source>
-        <translation>导出视图图像(&amp;E)…</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -417,6 +557,70 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>Open a lesson</source>
+        <translation>打开课程</translation>
+    </message>
+    <message>
+        <source>PosLab lessons (*.json)</source>
+        <translation>PosLab 课程 (*.json)</translation>
+    </message>
+    <message>
+        <source>The lesson was not opened: %1</source>
+        <translation>未能打开课程：%1</translation>
+    </message>
+    <message>
+        <source>&amp;New Session</source>
+        <translation>新建会话(&amp;N)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Session…</source>
+        <translation>打开会话(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Save Session</source>
+        <translation>保存会话(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save Session &amp;As…</source>
+        <translation>会话另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Le&amp;ssons</source>
+        <translation>课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>(no built-in lessons)</source>
+        <translation>（没有内置课程）</translation>
+    </message>
+    <message>
+        <source>Open &amp;Lesson File…</source>
+        <translation>打开课程文件(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>&amp;Previous Step (Page Up)</source>
+        <translation>上一步(&amp;P)（Page Up）</translation>
+    </message>
+    <message>
+        <source>&amp;Next Step (Page Down)</source>
+        <translation>下一步(&amp;N)（Page Down）</translation>
+    </message>
+    <message>
+        <source>&amp;End the Lesson</source>
+        <translation>结束课程(&amp;E)</translation>
+    </message>
+    <message>
+        <source>unknown page "%1"</source>
+        <translation>未知页面“%1”</translation>
+    </message>
+    <message>
+        <source>the lesson has no steps</source>
+        <translation>课程没有任何步骤</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::PageWidget</name>
@@ -473,6 +677,154 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>angle = %1°</source>
         <translation>夹角 = %1°</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::Session</name>
+    <message>
+        <source>"%1" must be an integer from %2 to %3</source>
+        <translation>“%1”必须是 %2 到 %3 之间的整数</translation>
+    </message>
+    <message>
+        <source>"%1" must be a string</source>
+        <translation>“%1”必须是字符串</translation>
+    </message>
+    <message>
+        <source>"%1" must be one of: %2</source>
+        <translation>“%1”必须是以下之一：%2</translation>
+    </message>
+    <message>
+        <source>"views" must be an array</source>
+        <translation>“views”必须是数组</translation>
+    </message>
+    <message>
+        <source>%1 must be an object</source>
+        <translation>%1 必须是对象</translation>
+    </message>
+    <message>
+        <source>%1: the page %2 has no view "%3" on tab %4</source>
+        <translation>%1：页面 %2 的第 %4 个标签页上没有视图“%3”</translation>
+    </message>
+    <message>
+        <source>%1: "state" must be an object</source>
+        <translation>%1：“state”必须是对象</translation>
+    </message>
+    <message>
+        <source>not a PosLab session (%1 at byte %2)</source>
+        <translation>不是 PosLab 会话（第 %2 字节处：%1）</translation>
+    </message>
+    <message>
+        <source>not a PosLab session (the top level is not a JSON object)</source>
+        <translation>不是 PosLab 会话（顶层不是 JSON 对象）</translation>
+    </message>
+    <message>
+        <source>not a PosLab session (no integer "format")</source>
+        <translation>不是 PosLab 会话（没有整数“format”）</translation>
+    </message>
+    <message>
+        <source>written by a newer PosLab (format %1; this version reads up to %2)</source>
+        <translation>由更新版本的 PosLab 写入（格式 %1；本版本最多读取格式 %2）</translation>
+    </message>
+    <message>
+        <source>unknown session format %1</source>
+        <translation>未知的会话格式 %1</translation>
+    </message>
+    <message>
+        <source>"page" must be a string</source>
+        <translation>“page”必须是字符串</translation>
+    </message>
+    <message>
+        <source>unknown page "%1"</source>
+        <translation>未知页面“%1”</translation>
+    </message>
+    <message>
+        <source>the page %1 has no view "%2"</source>
+        <translation>页面 %1 没有视图“%2”</translation>
+    </message>
+    <message>
+        <source>"params" must be an object</source>
+        <translation>“params”必须是对象</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1: not a PosLab session (%2 bytes is far too large)</source>
+        <translation>%1：不是 PosLab 会话（%2 字节，远超正常大小）</translation>
+    </message>
+    <message>
+        <source>no recovery folder</source>
+        <translation>没有恢复文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::SessionController</name>
+    <message>
+        <source>Autosave failed: %1</source>
+        <translation>自动保存失败：%1</translation>
+    </message>
+    <message>
+        <source>Open a session</source>
+        <translation>打开会话</translation>
+    </message>
+    <message>
+        <source>PosLab sessions (*.poslab)</source>
+        <translation>PosLab 会话 (*.poslab)</translation>
+    </message>
+    <message>
+        <source>The session was not opened: %1</source>
+        <translation>未能打开会话：%1</translation>
+    </message>
+    <message>
+        <source>Save the session</source>
+        <translation>保存会话</translation>
+    </message>
+    <message>
+        <source>The session was not saved: %1</source>
+        <translation>未能保存会话：%1</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The session "%1" has unsaved changes. Save them?</source>
+        <translation>会话“%1”有未保存的更改。要保存吗？</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Clear the list</source>
+        <translation>清空列表</translation>
+    </message>
+    <message>
+        <source>there is no session to recover</source>
+        <translation>没有可恢复的会话</translation>
+    </message>
+    <message>
+        <source>Recover the session</source>
+        <translation>恢复会话</translation>
+    </message>
+    <message>
+        <source>PosLab did not close normally last time. Recover the session autosaved at %1?</source>
+        <translation>PosLab 上次没有正常关闭。要恢复 %1 自动保存的会话吗？</translation>
+    </message>
+    <message>
+        <source>The session could not be recovered: %1
+The file is kept at %2.</source>
+        <translation>无法恢复会话:%1
+文件保留在 %2。</translation>
     </message>
 </context>
 <context>
@@ -540,6 +892,10 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>Value of the parameter in configuration B</source>
         <translation>配置 B 中该参数的取值</translation>
+    </message>
+    <message>
+        <source>Export this view as a figure for slides (PDF, SVG or PNG)</source>
+        <translation>把此视图导出为用于幻灯片的图像(PDF、SVG 或 PNG)</translation>
     </message>
 </context>
 </TS>

@@ -1,0 +1,311 @@
+// Lessons and presentation mode (issue 5): the keys a presenter's clicker sends step through a
+// lesson wherever the focus is in the window, each step opening its page, view, parameters and
+// view state with its caption; presentation mode hides the docks and enlarges the fonts, and
+// leaving it restores the window as it was.
+#include <QDockWidget>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QPointer>
+#include <QSlider>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "core/registry.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/chart_widget.h"
+#include "ui/heatmap_widget.h"
+#include "ui/lesson.h"
+#include "ui/lesson_player.h"
+#include "ui/param_panel.h"
+#include "ui/rotation_widget.h"
+#include "ui/view_widget.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+namespace {
+
+// Three steps over two pages, with parameters and a view state.
+const char* const kLesson = R"({
+  "format": 1, "id": "keys_test",
+  "title": {"en": "Key test", "zh": "按键测试"},
+  "steps": [
+    {"view": "rope/decay", "params": {"d": "4"},
+     "title": {"en": "Periodic", "zh": "周期"}, "caption": {"en": "d = 4 repeats.", "zh": "d = 4 时周期重复。"}},
+    {"view": "rope/rotation", "params": {"base": "500"}, "state": {"m": 3, "delta": 5},
+     "title": {"en": "Rotation", "zh": "旋转"}, "caption": {"en": "Pairs turn.", "zh": "成对旋转。"}},
+    {"view": "sinusoidal/table", "params": {"n": "64"},
+     "title": {"en": "Table", "zh": "表"}, "caption": {"en": "Stripes.", "zh": "条纹。"}}
+  ]
+})";
+
+Lesson testLesson() {
+    Lesson lesson;
+    QString error;
+    if (!parseLesson(kLesson, Catalog::instance(), &lesson, &error)) qFatal("%s", qPrintable(error));
+    return lesson;
+}
+
+ViewWidget* stepView(const MainWindow& w, const LessonStep& step) {
+    for (ViewWidget* v : w.page()->viewsOfTab())
+        if (v->spec().id == step.view) return v;
+    return nullptr;
+}
+
+QMap<QString, bool> dockVisibility(const MainWindow& w) {
+    QMap<QString, bool> out;
+    for (const QDockWidget* d : w.findChildren<QDockWidget*>()) out[d->objectName()] = d->isVisible();
+    return out;
+}
+
+// The player acts once the key event has been delivered (see LessonPlayer::eventFilter).
+void press(QWidget* to, Qt::Key key) {
+    QTest::keyClick(to, key);
+    QTest::qWait(0);
+}
+
+QStringList actionTexts(const QMenu* menu) {
+    QStringList out;
+    for (const QAction* a : menu->actions()) out << a->text().remove('&');
+    return out;
+}
+
+}  // namespace
+
+class TestPresentation : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { setUpApplication(); }
+    void cleanup() { applyLanguage(Lang::En); }
+
+    void keysStepTheLesson_data() {
+        QTest::addColumn<QString>("target");
+        QTest::newRow("to the window") << "window";
+        QTest::newRow("to the focused view") << "view";
+        QTest::newRow("to the view's drawing") << "drawing";
+    }
+    void keysStepTheLesson() {
+        QFETCH(QString, target);
+        const Lesson lesson = testLesson();
+        MainWindow w(test::noSettings());
+        w.show();
+        QCOMPARE(w.startLesson(lesson), QString());
+        LessonPlayer* player = w.lessonPlayer();
+        QVERIFY(player->isVisible());
+        auto receiver = [&]() -> QWidget* {
+            if (target == "window") return &w;
+            ViewWidget* v = stepView(w, *player->step());
+            if (!v || target == "view") return v;
+            if (v->chart()) return v->chart();
+            if (v->rotation()) return v->rotation();
+            return v->heatmaps().isEmpty() ? nullptr : v->heatmaps().front();
+        };
+        auto checkStep = [&](int index) {
+            QCOMPARE(player->index(), index);
+            const LessonStep& step = lesson.steps[index];
+            QCOMPARE(w.page()->page()->id, step.page);
+            QVERIFY(w.page()->currentViewSpec());
+            QCOMPARE(w.page()->currentViewSpec()->id, step.view);
+            auto expected = stepParams(step, Catalog::instance());
+            QVERIFY(expected.ok());
+            QVERIFY(w.page()->params().values() == expected->values());
+            QVERIFY(w.paramPanel()->values().values() == expected->values());
+            const ViewWidget* v = stepView(w, step);
+            QVERIFY(v);
+            QCOMPARE(v->state(), step.state);
+            QVERIFY2(player->titleText().contains(step.title.en), qPrintable(player->titleText()));
+            QCOMPARE(player->captionText(), step.caption.en);
+        };
+        checkStep(0);
+        const QVector<QPair<Qt::Key, int>> keys{
+            {Qt::Key_PageDown, 1}, {Qt::Key_PageDown, 2}, {Qt::Key_PageDown, 2}, {Qt::Key_PageUp, 1},
+            {Qt::Key_Left, 0},     {Qt::Key_Left, 0},     {Qt::Key_Right, 1},    {Qt::Key_Down, 2},
+            {Qt::Key_Up, 1},       {Qt::Key_Home, 0},     {Qt::Key_End, 2},      {Qt::Key_Home, 0},
+            {Qt::Key_Space, 1}};
+        for (const auto& [key, index] : keys) {
+            if (target == "drawing") QVERIFY(test::waitIdle(w));  // drawings come with results
+            QWidget* to = receiver();
+            QVERIFY(to);
+            to->setFocus();
+            press(to, key);
+            checkStep(index);
+        }
+        QVERIFY(test::waitIdle(w));
+        for (const ViewWidget* v : w.page()->viewsOfTab()) QVERIFY2(!v->hasError(), qPrintable(v->errorText()));
+    }
+
+    // Every built-in lesson plays in the window: each step opens its view with its parameters
+    // and state, and the view draws without an error.
+    void builtinLessonsPlay_data() {
+        QTest::addColumn<int>("index");
+        const auto lessons = builtinLessons(Catalog::instance());
+        for (int i = 0; i < lessons.size(); ++i) QTest::newRow(qPrintable(lessons[i].id)) << i;
+    }
+    void builtinLessonsPlay() {
+        QFETCH(int, index);
+        const Lesson lesson = builtinLessons(Catalog::instance()).value(index);
+        MainWindow w(test::noSettings());
+        w.show();
+        QCOMPARE(w.startLesson(lesson), QString());
+        for (int i = 0; i < lesson.steps.size(); ++i) {
+            if (i > 0) press(&w, Qt::Key_PageDown);
+            const LessonStep& step = lesson.steps[i];
+            const QString where = QStringLiteral("step %1 (%2)").arg(i + 1).arg(step.view);
+            QCOMPARE(w.lessonPlayer()->index(), i);
+            QCOMPARE(w.page()->page()->id, step.page);
+            QVERIFY2(w.page()->currentViewSpec() && w.page()->currentViewSpec()->id == step.view,
+                     qPrintable(where));
+            QVERIFY(w.page()->params().values() == stepParams(step, Catalog::instance())->values());
+            QVERIFY(test::waitIdle(w, 60000));
+            const ViewWidget* v = stepView(w, step);
+            QVERIFY2(v && v->hasResult(), qPrintable(where));
+            QVERIFY2(!v->hasError(), qPrintable(where + ": " + v->errorText()));
+            QCOMPARE(v->state(), step.state);
+            QCOMPARE(w.lessonPlayer()->captionText(), step.caption.en);
+        }
+    }
+
+    void widgetsKeepTheirKeys() {
+        const Lesson lesson = testLesson();
+        MainWindow w(test::noSettings());
+        w.show();
+        QCOMPARE(w.startLesson(lesson), QString());
+        LessonPlayer* player = w.lessonPlayer();
+        // In a text field the arrows move the cursor; the clicker's Page Down still steps.
+        auto* edit = w.paramPanel()->findChild<QLineEdit*>();
+        QVERIFY(edit);
+        edit->setFocus();
+        press(edit, Qt::Key_Right);
+        QCOMPARE(player->index(), 0);
+        press(edit, Qt::Key_PageDown);
+        QCOMPARE(player->index(), 1);
+        // On a view's slider the arrows step the lesson rather than move the slider.
+        QPointer<QSlider> slider = stepView(w, *player->step())->findChild<QSlider*>();
+        QVERIFY(slider);
+        const int m = slider->value();
+        press(slider, Qt::Key_Left);
+        QCOMPARE(player->index(), 0);
+        QVERIFY(!slider || slider->value() == m);
+        // Escape outside presentation mode leaves the lesson running.
+        press(&w, Qt::Key_Escape);
+        QVERIFY(player->active());
+
+        // A step's parameters are one undo step.
+        press(&w, Qt::Key_PageDown);
+        QCOMPARE(w.page()->params().real("base"), 500.0);
+        w.undoStack()->undo();
+        QCOMPARE(w.page()->params().integer("d"), 4);
+        QCOMPARE(w.page()->params().real("base"), stepParams(lesson.steps[0], Catalog::instance())->real("base"));
+
+        // The caption follows the language.
+        w.setLanguage(Lang::Zh);
+        QCOMPARE(player->captionText(), lesson.steps[1].caption.zh);
+        w.setLanguage(Lang::En);
+
+        // Ending the lesson gives the keys back to the widgets.
+        player->stop();
+        QVERIFY(!player->isVisible());
+        const int tab = w.page()->currentTab();
+        press(&w, Qt::Key_PageDown);
+        QCOMPARE(player->index(), -1);
+        QCOMPARE(w.page()->currentTab(), tab);
+        QVERIFY(test::waitIdle(w));
+    }
+
+    void lessonsMenu() {
+        MainWindow w(test::noSettings());
+        QMenu* menu = w.lessonsMenu();
+        QVERIFY(menu);
+        QVERIFY(w.menuBar()->actions().contains(menu->menuAction()));
+        const QStringList texts = actionTexts(menu);
+        QVERIFY2(texts.contains(QString::fromUtf8("Open Lesson File…")), qPrintable(texts.join(" | ")));
+        for (const Lesson& l : builtinLessons(Catalog::instance()))
+            QVERIFY2(texts.contains(QString(l.title.en).remove('&')), qPrintable(l.title.en));
+        auto stepAction = [&](const QString& start) -> QAction* {
+            for (QAction* a : menu->actions())
+                if (a->text().remove('&').startsWith(start)) return a;
+            return nullptr;
+        };
+        QAction* next = stepAction("Next Step");
+        QVERIFY(next);
+        QVERIFY(!next->isEnabled());
+        QCOMPARE(w.startLesson(testLesson()), QString());
+        next = stepAction("Next Step");
+        QVERIFY(next && next->isEnabled());
+        next->trigger();
+        QCOMPARE(w.lessonPlayer()->index(), 1);
+        stepAction("Previous Step")->trigger();
+        QCOMPARE(w.lessonPlayer()->index(), 0);
+        stepAction("End the Lesson")->trigger();
+        QVERIFY(!w.lessonPlayer()->active());
+        // A file that is not a lesson is refused with the parser's message.
+        QTemporaryDir dir;
+        QFile bad(dir.filePath("bad.json"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write(R"({"format": 1, "id": "x", "title": {"en": "X", "zh": "X"}, "steps": [{"view": "rope/nope"}]})");
+        bad.close();
+        const QString error = w.openLessonFile(bad.fileName());
+        QVERIFY2(error.contains("rope/nope"), qPrintable(error));
+        QVERIFY(!w.lessonPlayer()->active());
+        QVERIFY(test::waitIdle(w));
+    }
+
+    void presentationMode() {
+        MainWindow w(test::noSettings());
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // Hidden by the user before presenting: it must stay hidden afterwards.
+        w.findChild<QDockWidget*>("explanationDock")->hide();
+        const QMap<QString, bool> docks = dockVisibility(w);
+        QCOMPARE(docks.size(), 3);
+        const QFont font = QApplication::font();
+
+        w.setPresentation(true);
+        QVERIFY(w.isPresenting());
+        QVERIFY(w.isFullScreen());
+        for (const QDockWidget* d : w.findChildren<QDockWidget*>()) QVERIFY(!d->isVisible());
+        QVERIFY(!w.menuBar()->isVisible());
+        QVERIFY(!w.statusBar()->isVisible());
+        QVERIFY(QApplication::font().pointSizeF() >= 1.3 * font.pointSizeF());
+        // A language switch keeps the large font.
+        w.setLanguage(Lang::Zh);
+        QVERIFY(QApplication::font().pointSizeF() >= 1.3 * font.pointSizeF());
+        w.setLanguage(Lang::En);
+
+        // A lesson in presentation mode: clicker keys step it; the caption is larger still.
+        QCOMPARE(w.startLesson(testLesson()), QString());
+        press(&w, Qt::Key_PageDown);
+        QCOMPARE(w.lessonPlayer()->index(), 1);
+        const auto* caption = w.lessonPlayer()->findChild<QLabel*>("lessonCaption");
+        QVERIFY(caption && caption->isVisible());
+        QVERIFY(caption->font().pointSizeF() > QApplication::font().pointSizeF());
+
+        // Escape leaves presentation mode and puts everything back; the lesson goes on.
+        press(&w, Qt::Key_Escape);
+        QVERIFY(!w.isPresenting());
+        QVERIFY(!w.isFullScreen());
+        QCOMPARE(QApplication::font(), font);
+        QCOMPARE(dockVisibility(w), docks);
+        QVERIFY(w.menuBar()->isVisible());
+        QVERIFY(w.statusBar()->isVisible());
+        QVERIFY(w.lessonPlayer()->active());
+        QVERIFY(caption->font().pointSizeF() < 1.3 * 1.3 * font.pointSizeF());
+
+        // F11 toggles it, also with the menu bar hidden.
+        w.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&w));
+        press(&w, Qt::Key_F11);
+        QVERIFY(w.isPresenting());
+        press(&w, Qt::Key_F11);
+        QVERIFY(!w.isPresenting());
+        QCOMPARE(QApplication::font(), font);
+        QCOMPARE(dockVisibility(w), docks);
+        QVERIFY(test::waitIdle(w));
+    }
+};
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"

@@ -1,0 +1,501 @@
+// Sessions (issue 5): a session saved, closed and reopened restores the same page, tab,
+// parameters, view states, language and theme, and the same computed numbers; corrupt files and
+// files from a newer PosLab are refused with a message naming the problem, changing nothing;
+// a failed save leaves no file; parameter edits undo and redo, a slider drag as one step; the
+// autosave writes a recovery file that a clean close removes and a crashed run leaves behind.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QSysInfo>
+#include <QSlider>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <bit>
+#include <memory>
+
+#include "core/registry.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/chart_widget.h"
+#include "ui/heatmap_widget.h"
+#include "ui/param_panel.h"
+#include "ui/rotation_widget.h"
+#include "ui/session.h"
+#include "ui/session_controller.h"
+#include "ui/view_widget.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+namespace {
+
+MainWindowOptions options(const QString& autosaveDir = {}, int autosaveMs = 30000) {
+    MainWindowOptions o = test::noSettings();
+    o.autosaveDir = autosaveDir;
+    o.autosaveMs = autosaveMs;
+    return o;
+}
+
+int tabOf(const MainWindow& w, const QString& viewId) {
+    const PageSpec* p = w.page()->page();
+    for (int i = 0; p && i < p->views.size(); ++i)
+        if (p->views[i].id == viewId) return i + 1;
+    return viewId.isEmpty() ? 0 : -1;
+}
+
+ViewWidget* currentView(const MainWindow& w, const QString& viewId) {
+    for (ViewWidget* v : w.page()->viewsOfTab())
+        if (v->spec().id == viewId) return v;
+    return nullptr;
+}
+
+// Every number the current tab shows, bit for bit (NaN included): heatmap arrays, curve points,
+// rotation pairs and values.
+QVector<quint64> shownNumbers(const MainWindow& w) {
+    QVector<quint64> out;
+    auto add = [&out](double v) { out << std::bit_cast<quint64>(v); };
+    for (const ViewWidget* v : w.page()->viewsOfTab()) {
+        for (const HeatmapWidget* h : v->heatmaps()) {
+            const HeatmapData& d = h->data();
+            if (!d.array) continue;
+            add(static_cast<double>(d.sliceOffset));
+            for (std::int64_t k = 0; k < d.array->size(); ++k) add(d.array->at(k));
+        }
+        if (const ChartWidget* c = v->chart())
+            for (const CurveData& curve : c->data().curves)
+                for (const QPointF& p : curve.points) {
+                    add(p.x());
+                    add(p.y());
+                }
+        if (const RotationWidget* r = v->rotation()) {
+            add(static_cast<double>(r->data().m));
+            add(static_cast<double>(r->data().k));
+            for (const RotationPair& p : r->data().pairs) {
+                add(p.a.x());
+                add(p.a.y());
+                add(p.b.x());
+                add(p.b.y());
+            }
+        }
+    }
+    return out;
+}
+
+QByteArray fileBytes(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+// A valid format-1 session of the RoPE page, as a JSON object to corrupt.
+QJsonObject validSession() {
+    SessionState s;
+    s.page = QStringLiteral("rope");
+    s.params = {{"base", "5000"}};
+    s.views = {{0, QStringLiteral("rope/angles"), ViewState{}}};
+    return QJsonDocument::fromJson(sessionToJson(s)).object();
+}
+
+}  // namespace
+
+class TestSession : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { setUpApplication(); }
+    void cleanup() { applyLanguage(Lang::En); }
+
+    void roundTrip_data() {
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QString>("view");  // "" : the Overview
+        QTest::addColumn<QStringList>("edits");
+        QTest::addColumn<QStringList>("state");  // key=value on the current view
+        QTest::addColumn<bool>("chinese");
+        QTest::addColumn<bool>("dark");
+        QTest::newRow("rotation, Chinese, dark")
+            << "rope" << "rope/rotation" << QStringList{"base=500", "d=64"}
+            << QStringList{"m=37", "delta=-5"} << true << true;
+        QTest::newRow("compare set-up")
+            << "rope" << "rope/compare" << QStringList{"n=128"}
+            << QStringList{"cmpParam=base", "cmpValue=500000"} << false << false;
+        QTest::newRow("overview, dark")
+            << "sinusoidal" << "" << QStringList{"n=96", "base=2000"} << QStringList{} << false << true;
+        QTest::newRow("head of a bias") << "alibi" << "alibi/bias" << QStringList{"n=64"}
+                                        << QStringList{"slice=3"} << true << false;
+    }
+    void roundTrip() {
+        QFETCH(QString, page);
+        QFETCH(QString, view);
+        QFETCH(QStringList, edits);
+        QFETCH(QStringList, state);
+        QFETCH(bool, chinese);
+        QFETCH(bool, dark);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("lesson plan.poslab");
+        SessionState saved;
+        QVector<quint64> numbers;
+        core::ParamSet params;
+        {
+            MainWindow a(options());
+            a.setLanguage(chinese ? Lang::Zh : Lang::En);
+            a.setDark(dark);
+            a.openPage(page);
+            const int tab = tabOf(a, view);
+            QVERIFY2(tab >= 0, qPrintable(view));
+            a.page()->setCurrentTab(tab);
+            for (const QString& e : edits)
+                QVERIFY(a.paramPanel()->setText(e.section('=', 0, 0), e.section('=', 1)));
+            if (!state.isEmpty()) {
+                ViewWidget* v = currentView(a, view);
+                QVERIFY(v);
+                ViewState s = v->state();
+                for (const QString& kv : state) {
+                    const QString k = kv.section('=', 0, 0), value = kv.section('=', 1);
+                    if (k == "m") s.m = value.toLongLong();
+                    if (k == "delta") s.delta = value.toLongLong();
+                    if (k == "slice") s.slice = value.toInt();
+                    if (k == "cmpParam") s.cmpParam = value;
+                    if (k == "cmpValue") s.cmpValue = value;
+                }
+                v->setState(s);
+                a.page()->requestUpdate();
+            }
+            QVERIFY(test::waitIdle(a));
+            for (const ViewWidget* v : a.page()->viewsOfTab())
+                QVERIFY2(!v->hasError(), qPrintable(v->errorText()));
+            saved = a.sessionState();
+            numbers = shownNumbers(a);
+            params = a.page()->params();
+            QVERIFY(numbers.size() > 4);
+            QVERIFY(a.isWindowModified());
+            QCOMPARE(a.saveSession(path), QString());
+            QVERIFY(!a.isWindowModified());
+            QVERIFY2(a.windowTitle().contains("lesson plan.poslab"), qPrintable(a.windowTitle()));
+            QCOMPARE(a.session()->recentFiles().value(0), QFileInfo(path).absoluteFilePath());
+            a.close();
+        }
+        // A fresh window starts in English, light, on its start page, then opens the file.
+        MainWindow b(options());
+        QVERIFY(test::waitIdle(b));
+        QVERIFY(b.sessionState() != saved);
+        QCOMPARE(b.openSession(path), QString());
+        QVERIFY(test::waitIdle(b));
+        QCOMPARE(b.page()->page()->id, page);
+        QCOMPARE(b.page()->currentTab(), tabOf(b, view));
+        QCOMPARE(b.page()->params(), params);
+        QCOMPARE(b.paramPanel()->values(), params);
+        QCOMPARE(currentLanguage(), chinese ? Lang::Zh : Lang::En);
+        QCOMPARE(b.isDark(), dark);
+        if (!view.isEmpty()) {
+            const ViewWidget* v = currentView(b, view);
+            QVERIFY(v);
+            for (const SessionView& sv : saved.views)
+                if (sv.tab == b.page()->currentTab() && sv.view == view) QCOMPARE(v->state(), sv.state);
+        }
+        QCOMPARE(b.sessionState(), saved);  // every view's state, theme, colour map, backend
+        QCOMPARE(shownNumbers(b), numbers);  // the very same doubles on screen
+        QVERIFY(!b.isWindowModified());
+        QVERIFY(!b.undoStack()->canUndo());
+        QCOMPARE(b.session()->filePath(), QFileInfo(path).absoluteFilePath());
+    }
+
+    void corruptRefused_data() {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("message");
+        const QJsonObject good = validSession();
+        auto with = [&](const QString& key, const QJsonValue& v) {
+            QJsonObject o = good;
+            if (v.isUndefined()) o.remove(key);
+            else o[key] = v;
+            return QJsonDocument(o).toJson();
+        };
+        const QByteArray text = QJsonDocument(good).toJson();
+        QTest::newRow("not JSON") << QByteArray("PosLab session, honest") << "not a PosLab session";
+        QTest::newRow("truncated") << text.left(text.size() / 2) << "not a PosLab session";
+        QTest::newRow("empty file") << QByteArray() << "not a PosLab session";
+        QTest::newRow("array") << QByteArray("[1, 2]") << "not a JSON object";
+        QTest::newRow("no format") << with("format", QJsonValue::Undefined) << "\"format\"";
+        QTest::newRow("format as text") << with("format", "1") << "\"format\"";
+        QTest::newRow("future format") << with("format", 7)
+                                       << "written by a newer PosLab (format 7; this version reads up to 1)";
+        QTest::newRow("huge format") << with("format", 1e300) << "written by a newer PosLab";
+        QTest::newRow("format zero") << with("format", 0) << "unknown session format 0";
+        QTest::newRow("unknown page") << with("page", "ropes") << "unknown page \"ropes\"";
+        QTest::newRow("page not text") << with("page", 3) << "\"page\"";
+        QTest::newRow("tab as text") << with("tab", "three") << "\"tab\"";
+        QTest::newRow("tab out of range") << with("tab", 99) << "\"tab\"";
+        QTest::newRow("unknown view") << with("view", "rope/decya") << "rope/decya";
+        QTest::newRow("params as array") << with("params", QJsonArray{1}) << "\"params\"";
+        QTest::newRow("bad parameter value") << with("params", QJsonObject{{"base", "-1"}}) << "base";
+        QTest::newRow("parameter not a number") << with("params", QJsonObject{{"d", "12x"}}) << "12x";
+        QTest::newRow("unknown parameter") << with("params", QJsonObject{{"bogus", "1"}}) << "bogus";
+        QTest::newRow("view state of wrong type")
+            << with("views", QJsonArray{QJsonObject{{"tab", 0}, {"view", "rope/angles"},
+                                                    {"state", QJsonObject{{"m", "x"}}}}})
+            << "\"m\"";
+        QTest::newRow("view not on that tab")
+            << with("views", QJsonArray{QJsonObject{{"tab", 1}, {"view", "rope/decay"}}}) << "rope/decay";
+        QTest::newRow("unknown theme") << with("theme", "purple") << "\"theme\"";
+        QTest::newRow("unknown language") << with("language", "fr") << "\"language\"";
+    }
+    void corruptRefused() {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        MainWindow w(options());
+        w.openPage("sinusoidal", 2);
+        QVERIFY(w.paramPanel()->setText("base", "3000"));
+        QVERIFY(test::waitIdle(w));
+        const QString own = dir.filePath("own.poslab");
+        QCOMPARE(w.saveSession(own), QString());
+        QVERIFY(w.paramPanel()->setText("n", "80"));  // unsaved work that must survive
+        QVERIFY(test::waitIdle(w));
+        const SessionState before = w.sessionState();
+        const QByteArray ownBytes = fileBytes(own);
+        const int undoCount = w.undoStack()->count();
+
+        const QString bad = dir.filePath("bad.poslab");
+        QVERIFY(writeFile(bad, content));
+        const QString error = w.openSession(bad);
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY2(error.contains("bad.poslab"), qPrintable(error));  // names the file
+        QCOMPARE(w.sessionState(), before);
+        QCOMPARE(w.session()->filePath(), QFileInfo(own).absoluteFilePath());
+        QVERIFY(w.isWindowModified());
+        QCOMPARE(w.undoStack()->count(), undoCount);
+        QCOMPARE(fileBytes(bad), content);
+        QCOMPARE(fileBytes(own), ownBytes);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), (QStringList{"bad.poslab", "own.poslab"}));
+        // The reader alone says the same, and leaves its output untouched.
+        SessionState untouched;
+        untouched.page = "unchanged";
+        QString why;
+        QVERIFY(!sessionFromJson(content, Catalog::instance(), &untouched, &why));
+        QVERIFY2(why.contains(message), qPrintable(why));
+        QCOMPARE(untouched.page, QString("unchanged"));
+    }
+
+    void unwritablePath_data() {
+        QTest::addColumn<QString>("relative");
+        QTest::newRow("missing folder") << "missing/folder/s.poslab";
+        QTest::newRow("parent is a file") << "plain.txt/s.poslab";
+        QTest::newRow("target is a folder") << "folder";
+    }
+    void unwritablePath() {
+        QFETCH(QString, relative);
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath("plain.txt"), "text"));
+        QVERIFY(QDir(dir.path()).mkdir("folder"));
+        const QStringList entries = QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        MainWindow w(options());
+        QVERIFY(w.paramPanel()->setText("base", "4000"));
+        QVERIFY(test::waitIdle(w));
+        const QString path = dir.filePath(relative);
+        const QString error = w.saveSession(path);
+        QVERIFY(!error.isEmpty());
+        QVERIFY2(error.contains(QDir::toNativeSeparators(path)), qPrintable(error));
+        QVERIFY(!QFileInfo(path).isFile());
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot), entries);
+        QVERIFY(QDir(dir.filePath("folder")).isEmpty());
+        QCOMPARE(fileBytes(dir.filePath("plain.txt")), QByteArray("text"));
+        QVERIFY(w.session()->filePath().isEmpty());
+        QVERIFY(w.isWindowModified());
+        QVERIFY(w.session()->recentFiles().isEmpty());
+    }
+
+    void undoRedo() {
+        QTemporaryDir dir;
+        MainWindow w(options());
+        w.openPage("rope");
+        QVERIFY(test::waitIdle(w));
+        QCOMPARE(w.saveSession(dir.filePath("start.poslab")), QString());
+        QUndoStack* stack = w.undoStack();
+        const core::ParamSet p0 = w.page()->params();
+        // Three separate edits, two of them of the same parameter: three steps.
+        QVERIFY(w.paramPanel()->setText("base", "700"));
+        const core::ParamSet p1 = w.page()->params();
+        QVERIFY(w.paramPanel()->setText("base", "800"));
+        const core::ParamSet p2 = w.page()->params();
+        QVERIFY(w.paramPanel()->setText("d", "64"));
+        const core::ParamSet p3 = w.page()->params();
+        QCOMPARE(stack->count(), 3);
+        QVERIFY(w.isWindowModified());
+        const QVector<core::ParamSet> history{p0, p1, p2, p3};
+        auto check = [&](const core::ParamSet& expected) {
+            QCOMPARE(w.page()->params(), expected);
+            QCOMPARE(w.paramPanel()->values(), expected);
+            QVERIFY(test::waitIdle(w));
+            // The views show what core computes for the restored values.
+            const ViewWidget* angles = w.page()->viewsOfTab(0).value(0);
+            QVERIFY(angles && !angles->heatmaps().isEmpty());
+            const auto& spec = angles->spec();
+            auto expect = core::compute(spec.encoding.toStdString(),
+                                        spec.series.front().quantity.toStdString(), expected);
+            QVERIFY(expect.ok());
+            const HeatmapData& d = angles->heatmaps().front()->data();
+            QVERIFY(d.array);
+            QCOMPARE(d.array->shape, expect->shape);
+            for (std::int64_t k = 0; k < expect->size(); k += 97) QCOMPARE(d.array->at(k), expect->at(k));
+        };
+        for (int i = 2; i >= 0; --i) {
+            stack->undo();
+            check(history[i]);
+        }
+        QVERIFY(!w.isWindowModified());  // back to what was saved
+        for (int i = 1; i <= 3; ++i) {
+            stack->redo();
+            check(history[i]);
+        }
+
+        // A slider drag: many values while the slider is down, one undo step.
+        auto* slider = qobject_cast<QSlider*>(w.paramPanel()->editorFor("base"));
+        QVERIFY(slider);
+        const int count = stack->count();
+        const double beforeDrag = w.page()->params().real("base");
+        slider->setSliderDown(true);
+        for (int pos : {slider->minimum() + 50, slider->minimum() + 120, slider->minimum() + 300})
+            slider->setValue(pos);
+        slider->setSliderDown(false);
+        const double afterDrag = w.page()->params().real("base");
+        QVERIFY(afterDrag != beforeDrag);
+        QCOMPARE(stack->count(), count + 1);
+        // A second drag of the same slider is a step of its own.
+        slider->setSliderDown(true);
+        slider->setValue(slider->minimum() + 400);
+        slider->setValue(slider->minimum() + 450);
+        slider->setSliderDown(false);
+        QCOMPARE(stack->count(), count + 2);
+        stack->undo();
+        QCOMPARE(w.page()->params().real("base"), afterDrag);
+        stack->undo();
+        QCOMPARE(w.page()->params().real("base"), beforeDrag);
+        QCOMPARE(w.paramPanel()->values().real("base"), beforeDrag);
+        stack->redo();
+        QCOMPARE(w.page()->params().real("base"), afterDrag);
+        QVERIFY(test::waitIdle(w));
+
+        // Opening a session starts a fresh history.
+        QCOMPARE(w.openSession(dir.filePath("start.poslab")), QString());
+        QCOMPARE(stack->count(), 0);
+        QCOMPARE(w.page()->params(), p0);
+        QVERIFY(test::waitIdle(w));
+    }
+
+    void autosaveAndRecovery() {
+        QTemporaryDir dir;
+        const QString recovery = RecoveryFile::filePathIn(dir.path());
+        {
+            // Written after a change; removed by a clean close.
+            MainWindow w(options(dir.path(), 50));
+            QVERIFY(test::waitIdle(w));
+            QTest::qWait(150);
+            QVERIFY(!QFile::exists(recovery));  // nothing changed, nothing written
+            QVERIFY(w.paramPanel()->setText("base", "1234"));
+            QTRY_VERIFY(QFile::exists(recovery));
+            SessionState s;
+            QString error;
+            QVERIFY(sessionFromJson(fileBytes(recovery), Catalog::instance(), &s, &error));
+            QCOMPARE(s.params.value("base"), QString("1234"));
+            QVERIFY(!w.session()->recoveryAvailable());  // its own file, not a crash's
+            QVERIFY(w.close());
+            QVERIFY(!QFile::exists(recovery));
+        }
+        SessionState crashed;
+        {
+            // A run that ends without closing (as a crash would) leaves its autosave behind.
+            auto w = std::make_unique<MainWindow>(options(dir.path(), 50));
+            w->openPage("sinusoidal", 3);
+            QVERIFY(w->paramPanel()->setText("n", "77"));
+            QVERIFY(test::waitIdle(*w));
+            QTRY_VERIFY(QFile::exists(recovery));
+            QTRY_VERIFY(fileBytes(recovery).contains("\"77\""));
+            crashed = w->sessionState();
+            // Another PosLab running meanwhile neither offers nor touches that file.
+            MainWindow other(options(dir.path(), 50));
+            QVERIFY(!other.session()->recoveryAvailable());
+            QVERIFY(other.paramPanel()->setText("base", "999"));
+            QTest::qWait(200);
+            QVERIFY(!fileBytes(recovery).contains("\"999\""));
+            w.reset();
+        }
+        QVERIFY(QFile::exists(recovery));
+        const QByteArray leftover = fileBytes(recovery);
+        MainWindow w(options(dir.path(), 50));
+        QVERIFY(w.session()->recoveryAvailable());
+        QVERIFY(w.sessionState() != crashed);
+        // Until the user decides, new edits do not overwrite the crashed run's work.
+        QVERIFY(w.paramPanel()->setText("base", "4321"));
+        QTest::qWait(200);
+        QCOMPARE(fileBytes(recovery), leftover);
+        QCOMPARE(w.session()->recover(), QString());
+        QVERIFY(test::waitIdle(w));
+        QCOMPARE(w.sessionState(), crashed);
+        QVERIFY(w.isWindowModified());  // recovered work is not saved anywhere yet
+        QVERIFY(!w.session()->recoveryAvailable());
+        QVERIFY(QFile::exists(recovery));  // and stays autosaved until it is
+        QVERIFY(w.close());
+        QVERIFY(!QFile::exists(recovery));
+    }
+
+    void lockOfCrashedRunIsTakenOver() {
+        // A killed PosLab leaves its lock file behind too; the lock names a process that is gone.
+        QTemporaryDir dir;
+        QProcess gone;
+        gone.start("true", {});
+        QVERIFY(gone.waitForStarted());
+        const qint64 pid = gone.processId();
+        QVERIFY(gone.waitForFinished());
+        QVERIFY(writeFile(QDir(dir.path()).filePath("running.lock"),
+                          QByteArray::number(pid) + "\nposlab\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
+        SessionState s;
+        s.page = "alibi";
+        s.params = {{"n", "48"}};
+        QCOMPARE(saveSession(RecoveryFile::filePathIn(dir.path()), s), QString());
+        MainWindow w(options(dir.path(), 50));
+        QVERIFY(w.session()->recoveryAvailable());
+        QCOMPARE(w.session()->recover(), QString());
+        QCOMPARE(w.page()->page()->id, QString("alibi"));
+        QCOMPARE(w.page()->params().integer("n"), 48);
+        QVERIFY(test::waitIdle(w));
+    }
+
+    void recoveryDiscarded() {
+        QTemporaryDir dir;
+        const QString recovery = RecoveryFile::filePathIn(dir.path());
+        QVERIFY(writeFile(recovery, "{ corrupt"));
+        MainWindow w(options(dir.path(), 50));
+        QVERIFY(w.session()->recoveryAvailable());
+        const SessionState before = w.sessionState();
+        const QString error = w.session()->recover();
+        QVERIFY2(error.contains("not a PosLab session"), qPrintable(error));
+        QCOMPARE(w.sessionState(), before);
+        QVERIFY(QFile::exists(recovery));  // kept: nothing is lost by a failed recovery
+        w.session()->discardRecovery();
+        QVERIFY(!QFile::exists(recovery));
+        QVERIFY(!w.session()->recoveryAvailable());
+    }
+
+    void recentFilesKeepEight() {
+        QTemporaryDir dir;
+        MainWindow w(options());
+        for (int i = 0; i < 11; ++i)
+            QCOMPARE(w.saveSession(dir.filePath(QStringLiteral("s%1.poslab").arg(i))), QString());
+        QCOMPARE(w.saveSession(dir.filePath("s4.poslab")), QString());
+        const QStringList recent = w.session()->recentFiles();
+        QCOMPARE(recent.size(), 8);
+        QCOMPARE(recent.first(), QFileInfo(dir.filePath("s4.poslab")).absoluteFilePath());
+        QCOMPARE(recent.value(1), QFileInfo(dir.filePath("s10.poslab")).absoluteFilePath());
+        QCOMPARE(recent.count(recent.first()), 1);
+        QVERIFY(w.windowTitle().contains("s4.poslab"));
+    }
+};
+
+QTEST_MAIN(TestSession)
+#include "tst_session.moc"
