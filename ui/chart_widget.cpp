@@ -136,7 +136,7 @@ void ChartWidget::rebuild() {
         c->addAxis(m_axisY, Qt::AlignLeft);
         for (int i = 0; i < m_data.curves.size(); ++i) {
             auto* s = new QLineSeries;
-            s->replace(m_logX ? m_data.curves[i].points : decimated(m_data.curves[i].points, width()));
+            s->replace(m_logX ? m_data.curves[i].points : decimated(m_data.curves[i].points, width() / 4));
             c->addSeries(s);
             s->attachAxis(m_axisX);
             s->attachAxis(m_axisY);
@@ -158,7 +158,7 @@ void ChartWidget::rebuild() {
     } else {
         // Same layout: swap the points in place (no clear + append, no relayout).
         for (int i = 0; i < m_curves.size(); ++i)
-            m_curves[i]->replace(m_logX ? m_data.curves[i].points : decimated(m_data.curves[i].points, width()));
+            m_curves[i]->replace(m_logX ? m_data.curves[i].points : decimated(m_data.curves[i].points, width() / 4));
     }
     // (Ranges are set after the points: an axis change recomputes every series anyway.)
     double xmin = std::numeric_limits<double>::infinity(), xmax = -xmin, ymin = xmin, ymax = -xmin;

@@ -204,7 +204,9 @@ void registerRope(Registry& r) {
                      // is what keeps a base drag on the RoPE page interactive.
                      constexpr std::int64_t kRun = 32;
                      const std::int64_t blocks = (len + kRun - 1) / kRun;
-#pragma omp parallel for schedule(static) if (len * s.d > 65536)
+                     // Threads only for long curves: waking a team costs milliseconds when the
+                     // other core is busy, more than the default curve (4097 x 64) takes alone.
+#pragma omp parallel for schedule(static) if (len * s.d > (std::int64_t(1) << 23))
                      for (std::int64_t b = 0; b < blocks; ++b) {
                          const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
                          double acc[kRun] = {};
