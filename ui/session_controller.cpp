@@ -70,11 +70,7 @@ QString SessionController::save(const QString& path) {
     const QString error = saveSession(path, state);
     if (!error.isEmpty()) return error;
     m_saved = state;
-    setPath(QFileInfo(path).absoluteFilePath());
-    addRecent(m_path);
-    m_autosave->stop();
-    m_recovery.remove();
-    setModified(false);
+    becameDocument(path);
     return {};
 }
 
@@ -85,12 +81,17 @@ QString SessionController::open(const QString& path) {
     // What the window shows now is the file's state (captured, so that later comparisons see
     // exactly what the widgets report).
     m_saved = m_capture();
+    becameDocument(path);
+    return {};
+}
+
+void SessionController::becameDocument(const QString& path) {
+    // The window now shows exactly this file: no recovery copy is needed until the next edit.
     setPath(QFileInfo(path).absoluteFilePath());
     addRecent(m_path);
     m_autosave->stop();
     m_recovery.remove();
     setModified(false);
-    return {};
 }
 
 void SessionController::reset() {

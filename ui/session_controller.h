@@ -84,6 +84,8 @@ signals:
 
 private:
     void setPath(const QString& path);
+    // After a save or an open: the file is the document, recent, and nothing is unsaved.
+    void becameDocument(const QString& path);
     void setModified(bool modified);
     void addRecent(const QString& path);
     void reportError(const QString& title, const QString& text);

@@ -11,28 +11,10 @@
 
 #include "core/io/npy.h"
 #include "core/registry.h"
+#include "tests/cli/cli_test_util.h"
 
 using namespace poslab;
-
-namespace {
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run runPoslab(const QStringList& args, const QByteArray& budget = {}) {
-    QProcess p;
-    if (!budget.isEmpty()) {
-        auto env = QProcessEnvironment::systemEnvironment();
-        env.insert("POSLAB_MEMORY_BUDGET", budget);
-        p.setProcessEnvironment(env);
-    }
-    p.start(qEnvironmentVariable("POSLAB_BIN"), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
-}  // namespace
+using poslab::test::Run;
 
 class TstCli : public QObject {
     Q_OBJECT
@@ -46,7 +28,7 @@ private slots:
     }
 
     void listJsonNamesEveryEncoding() {
-        const Run r = runPoslab({"list", "--json"});
+        const Run r = test::runPoslab({"list", "--json"});
         QCOMPARE(r.code, 0);
         QJsonParseError e;
         const auto doc = QJsonDocument::fromJson(r.out, &e);
@@ -64,7 +46,7 @@ private slots:
                 for (const char* key : {"name", "type", "default", "min", "max", "choices", "help"})
                     QVERIFY(p.toObject().contains(key));
         }
-        const Run text = runPoslab({"list"});
+        const Run text = test::runPoslab({"list"});
         QCOMPARE(text.code, 0);
         for (const auto& enc : core::registry().encodings())
             QVERIFY2(text.out.contains(QByteArray::fromStdString(enc.id)), enc.id.c_str());
@@ -99,7 +81,7 @@ private slots:
         QVERIFY2(expected.ok(), expected.ok() ? "" : expected.error().message.c_str());
         const QString stem = path(enc + "_" + qty);
 
-        Run r = runPoslab(QStringList(base) << "-o" << stem + ".npy");
+        Run r = test::runPoslab(QStringList(base) << "-o" << stem + ".npy");
         QVERIFY2(r.code == 0, r.err.constData());
         auto npy = core::io::readNpy((stem + ".npy").toStdString());
         QVERIFY(npy.ok());
@@ -108,7 +90,7 @@ private slots:
         QCOMPARE(npy->f64, expected->f64);  // bit-exact
         QCOMPARE(npy->i64, expected->i64);
 
-        r = runPoslab(QStringList(base) << "-o" << stem + ".csv");
+        r = test::runPoslab(QStringList(base) << "-o" << stem + ".csv");
         QVERIFY2(r.code == 0, r.err.constData());
         QFile csv(stem + ".csv");
         QVERIFY(csv.open(QIODevice::ReadOnly));
@@ -127,7 +109,7 @@ private slots:
         if (expected->shape.size() >= 2)
             QCOMPARE(qsizetype(lines.size() - 1), qsizetype(expected->size() / expected->shape.back()));
 
-        r = runPoslab(QStringList(base) << "-o" << stem + ".json");
+        r = test::runPoslab(QStringList(base) << "-o" << stem + ".json");
         QVERIFY2(r.code == 0, r.err.constData());
         QFile jf(stem + ".json");
         QVERIFY(jf.open(QIODevice::ReadOnly));
@@ -183,7 +165,9 @@ private slots:
         const QString out = path("error_output.npy");
         QFile::remove(out);
         const bool isExport = args.first() == "export";
-        const Run r = runPoslab(isExport ? QStringList(args) << "-o" << out : args, budget);
+        const Run r = test::runPoslab(isExport ? QStringList(args) << "-o" << out : args,
+                                      budget.isEmpty() ? QList<QPair<QString, QString>>{}
+                                                       : QList<QPair<QString, QString>>{{"POSLAB_MEMORY_BUDGET", QString::fromLatin1(budget)}});
         QCOMPARE(r.code, 2);
         const QByteArray err = r.err.trimmed();
         QVERIFY2(!err.isEmpty() && !err.contains('\n'), err.constData());
@@ -205,7 +189,7 @@ private slots:
     void badOutputs() {
         QFETCH(QString, file);
         QFETCH(QString, mentions);
-        const Run r = runPoslab({"export", "rope", "decay", "-o", file});
+        const Run r = test::runPoslab({"export", "rope", "decay", "-o", file});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
         QVERIFY(!r.err.trimmed().contains('\n'));
@@ -228,7 +212,7 @@ private slots:
         f.write(content);
         f.close();
         const QString out = path("never.npy");
-        const Run r = runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p", "input=" + in, "-o", out});
+        const Run r = test::runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p", "input=" + in, "-o", out});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("'input'"), r.err.constData());
         QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
@@ -240,7 +224,7 @@ private slots:
         const QString in = path("wrong_shape.npy");
         std::ofstream(in.toStdString(), std::ios::binary) << core::io::encodeNpy(a);
         const QString out = path("never2.npy");
-        const Run r = runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p", "input=" + in, "-o", out});
+        const Run r = test::runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p", "input=" + in, "-o", out});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("(3,8)") && r.err.contains("expected (4,8)"), r.err.constData());
         QVERIFY(!QFile::exists(out));
@@ -249,9 +233,9 @@ private slots:
     // An existing file is replaced only by a complete new one, never truncated by an error.
     void failedExportKeepsOldFile() {
         const QString out = path("keep.npy");
-        QVERIFY(runPoslab({"export", "rope", "decay", "-o", out}).code == 0);
+        QVERIFY(test::runPoslab({"export", "rope", "decay", "-o", out}).code == 0);
         const QByteArray before = [&] { QFile f(out); f.open(QIODevice::ReadOnly); return f.readAll(); }();
-        QCOMPARE(runPoslab({"export", "rope", "decay", "-p", "d=3", "-o", out}).code, 2);
+        QCOMPARE(test::runPoslab({"export", "rope", "decay", "-p", "d=3", "-o", out}).code, 2);
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QCOMPARE(f.readAll(), before);
@@ -260,9 +244,9 @@ private slots:
     // NumPy itself loads what we write (python3-numpy is installed by scripts/setup).
     void numpyLoadsOurFiles() {
         const QString out = path("np.npy");
-        QCOMPARE(runPoslab({"export", "alibi", "bias", "-p", "n=6", "-p", "heads=3", "-o", out}).code, 0);
+        QCOMPARE(test::runPoslab({"export", "alibi", "bias", "-p", "n=6", "-p", "heads=3", "-o", out}).code, 0);
         const QString i64 = path("np_i64.npy");
-        QCOMPARE(runPoslab({"export", "t5", "buckets", "-p", "n=6", "-o", i64}).code, 0);
+        QCOMPARE(test::runPoslab({"export", "t5", "buckets", "-p", "n=6", "-o", i64}).code, 0);
         QProcess py;
         py.start("/usr/bin/python3", {"-c", "import numpy as np, sys; a = np.load(sys.argv[1]); b = np.load(sys.argv[2]); "
                                    "print(a.dtype, a.shape, b.dtype, b.shape, float(a[2, 0, 5]))",

@@ -10,22 +10,14 @@
 #include <QtTest>
 #include <set>
 
-namespace {
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
+#include "tests/cli/cli_test_util.h"
 
+namespace {
+using poslab::test::Run;
+
+// render must not need a display.
 Run runPoslab(const QStringList& args) {
-    QProcess p;
-    auto env = QProcessEnvironment::systemEnvironment();
-    env.remove("DISPLAY");  // render must not need one
-    env.remove("QT_QPA_PLATFORM");
-    p.setProcessEnvironment(env);
-    p.start(qEnvironmentVariable("POSLAB_BIN"), args);
-    p.waitForFinished(180000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return poslab::test::runPoslab(args, {{"DISPLAY", ""}, {"QT_QPA_PLATFORM", ""}}, 180000);
 }
 
 QString tool(const QString& program, const QStringList& args) {

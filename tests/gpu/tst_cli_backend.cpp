@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/cli/cli_test_util.h"
+
 #include "core/io/npy.h"
 #include "tests/gpu/gpu_test_env.h"
 
@@ -15,21 +17,8 @@ using namespace poslab;
 
 namespace {
 
-struct Run {
-    int code = -1;
-    QByteArray out, err;
-};
-
-Run runPoslab(const QStringList& args, const QList<QPair<QString, QString>>& env = {}) {
-    QProcess p;
-    auto e = QProcessEnvironment::systemEnvironment();
-    for (const auto& [k, v] : env) e.insert(k, v);
-    p.setProcessEnvironment(e);
-    p.start(qEnvironmentVariable("POSLAB_BIN"), args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
-            p.readAllStandardError()};
-}
+using poslab::test::Run;
+using poslab::test::runPoslab;
 
 int lines(const QByteArray& text, const QByteArray& needle) {
     int n = 0;
