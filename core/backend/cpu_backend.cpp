@@ -13,6 +13,7 @@
 #include "core/encodings/common.h"
 #include "core/encodings/deberta.h"
 #include "core/encodings/rope_scaling.h"
+#include "core/encodings/xpos.h"
 
 namespace poslab::core {
 
@@ -173,6 +174,7 @@ bool CpuBackend::hasFastPath(const Prepared& p) const {
     if (e == "attention" && (q == "logits" || q == "softmax")) return true;
     // Toeplitz shortcuts. RoPE scores with the default all-ones q and k (no file to read).
     if (e == "rope" && q == "scores") return p.params.text("q").empty() && p.params.text("k").empty();
+    if (e == "xpos" && (q == "scores" || q == "scores_rope")) return true;
     if (e == "t5" && (q == "buckets" || q == "bias")) return true;
     // DeBERTa's terms: float32 only (the float64 path is the reference itself).
     if (e == "deberta") return enc::debertaTermsOf(q) != 0;
@@ -272,6 +274,13 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
             } else {
                 fast::toeplitzFill(v, 1, n, out.f64);
             }
+            return {};
+        }
+        if (e == "xpos") {  // Toeplitz in k - m, as the reference computes it
+            const auto v = enc::xposScoresByOffset(p, q == "scores");
+            const auto n = p.integer("n");
+            if (f32) fast::toeplitzFill(std::vector<float>(v.begin(), v.end()), 1, n, out.f32);
+            else fast::toeplitzFill(v, 1, n, out.f64);
             return {};
         }
         if (e == "t5") {

@@ -7,6 +7,7 @@
 #include "core/encodings/common.h"
 #include "core/encodings/encodings.h"
 #include "core/encodings/rope.h"
+#include "core/encodings/xpos.h"
 
 namespace poslab::core::enc {
 
@@ -19,8 +20,19 @@ double zeta(std::int64_t j, std::int64_t d, double gamma) {
 
 double centred(std::int64_t m, std::int64_t n) { return static_cast<double>(m - (n + 1) / 2); }
 
-// Toeplitz scores: t[delta] for delta = k - m; `decay` false gives plain RoPE.
 Array scores(const ParamSet& p, bool decay) {
+    const auto n = p.integer("n");
+    const std::vector<double> t = xposScoresByOffset(p, decay);
+    Array out = Array::real({n, n});
+    auto o = out.matrix();
+    for (std::int64_t m = 0; m < n; ++m)
+        for (std::int64_t k = 0; k < n; ++k) o(m, k) = t[static_cast<std::size_t>(k - m + n - 1)];
+    return out;
+}
+
+}  // namespace
+
+std::vector<double> xposScoresByOffset(const ParamSet& p, bool decay) {
     const auto n = p.integer("n"), d = p.integer("d");
     const double base = p.real("base"), gamma = p.real("gamma"), sb = p.real("scale_base");
     std::vector<double> t(static_cast<std::size_t>(2 * n - 1));
@@ -35,14 +47,8 @@ Array scores(const ParamSet& p, bool decay) {
         }
         t[static_cast<std::size_t>(idx)] = acc;
     }
-    Array out = Array::real({n, n});
-    auto o = out.matrix();
-    for (std::int64_t m = 0; m < n; ++m)
-        for (std::int64_t k = 0; k < n; ++k) o(m, k) = t[static_cast<std::size_t>(k - m + n - 1)];
-    return out;
+    return t;
 }
-
-}  // namespace
 
 void registerXpos(Registry& r) {
     EncodingDescriptor e;

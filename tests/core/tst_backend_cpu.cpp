@@ -152,7 +152,7 @@ private slots:
                 1e-12, 64);
     }
 
-    // Toeplitz shortcuts: RoPE scores (all-ones q, k), T5 buckets and bias.
+    // Toeplitz shortcuts: RoPE and xPos scores (all-ones q, k), T5 buckets and bias.
     void toeplitz_data() {
         QTest::addColumn<QString>("enc");
         QTest::addColumn<QString>("qty");
@@ -166,6 +166,8 @@ private slots:
         QTest::newRow("t5 buckets causal") << "t5" << "buckets" << QStringList{"n=200", "bidirectional=false"} << 0.0;
         QTest::newRow("t5 bias") << "t5" << "bias" << QStringList{"n=150", "heads=5", "seed=3"} << 0.0;
         QTest::newRow("t5 bias none") << "t5" << "bias" << QStringList{"n=90", "heads=2", "bucketing=none"} << 0.0;
+        QTest::newRow("xpos scores odd n") << "xpos" << "scores" << QStringList{"n=301", "d=64", "gamma=0.7"} << 1e-12;
+        QTest::newRow("xpos scores_rope") << "xpos" << "scores_rope" << QStringList{"n=128", "d=32"} << 1e-12;
     }
     void toeplitz() {
         QFETCH(QString, enc);
