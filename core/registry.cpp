@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 
 namespace poslab::core {
@@ -116,15 +117,38 @@ Expected<Prepared> prepare(const EncodingDescriptor& enc, std::string_view quant
     return out;
 }
 
+void ProgressSink::report(double fraction) noexcept {
+    // The common case, a step too small to show, costs one relaxed load.
+    if (fraction < m_next.load(std::memory_order_relaxed)) return;
+    // Another thread is forwarding: skip this one rather than wait (a later report carries on).
+    std::unique_lock lock(m_mutex, std::try_to_lock);
+    if (!lock.owns_lock() || fraction <= m_sent) return;
+    m_sent = std::min(fraction, 1.0);
+    m_next.store(m_sent + kStep, std::memory_order_relaxed);
+    m_fn(m_sent);
+}
+
+void ProgressSink::finish() noexcept {
+    std::lock_guard lock(m_mutex);
+    if (m_sent >= 1.0) return;
+    m_sent = 1.0;
+    m_next.store(2.0, std::memory_order_relaxed);
+    m_fn(1.0);
+}
+
 Expected<Array> run(const Prepared& prepared, const ComputeOptions& options) {
+    std::optional<ProgressSink> sink;
+    if (options.progress) sink.emplace(options.progress);
     ComputeContext ctx;
     ctx.cancel = options.cancel;
+    ctx.progress = sink ? &*sink : nullptr;
     auto result = prepared.quantity->compute(prepared.params, ctx);
     if (!result) return result;
     if (result->shape != prepared.shape)
         return fail("internal error: " + prepared.encoding->id + "/" + prepared.quantity->id +
                     " produced shape (" + shapeText(result->shape) + "), expected (" +
                     shapeText(prepared.shape) + ")");
+    if (sink) sink->finish();
     return result;
 }
 

@@ -83,6 +83,7 @@ struct ViewResult {
     LinesData lines;
     RotationData rotation;
     QString value;
+    LocalText note;      // shown under the view, e.g. that only the first heads are drawn
     int sliceCount = 0;  // heads of a 3-D quantity (0: none)
 };
 

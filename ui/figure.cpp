@@ -54,6 +54,7 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.title = encName + QStringLiteral(" — ") + view.title.text();
     f.formula = view.formula;
     f.chinese = isChinese();
+    f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
     f.xLabel = view.xLabel.text();
     f.yLabel = view.yLabel.text();
     QStringList parts;

@@ -49,6 +49,7 @@ QString substitute(const QString& text, const ViewState& state) {
     return text;
 }
 
+// The one key of ArrayCache: (encoding, quantity, every parameter value).
 std::string cacheKey(const std::string& enc, const std::string& qty, const core::ParamSet& p) {
     std::string key = enc + "/" + qty;
     for (const auto& [name, value] : p.values()) key += "|" + name + "=" + core::formatValue(value);
@@ -73,26 +74,31 @@ struct Fetch {
 
 class Computer {
 public:
-    Computer(const ComputeRequest& req, ArrayCache& cache, const std::atomic<bool>* cancel)
-        : m_req(req), m_cache(cache), m_cancel(cancel),
+    Computer(const ComputeRequest& req, ArrayCache& cache, const std::atomic<bool>* cancel,
+             ArraySource* source)
+        : m_req(req), m_cache(cache), m_cancel(cancel), m_source(source),
           m_enc(core::registry().find(req.encoding.toStdString())) {}
 
     const core::EncodingDescriptor* encoding() const { return m_enc; }
     double computeMs = 0;
     bool cancelled = false;
     std::function<void()> onFetched;  // progress: called after every fetch
+    std::function<void(double)> onProgress;  // progress: the fraction of the array in core
 
     const core::EncodingDescriptor* encodingOf(const SeriesSpec& s) const {
         return s.encoding.isEmpty() ? m_enc : core::registry().find(s.encoding.toStdString());
     }
 
-    Fetch fetch(const SeriesSpec& s, const ViewState& state) {
-        Fetch out = fetchOne(s, state);
+    // `routable`: a series of a view itself (not a sweep's point, a reference or a marker), which
+    // the ArraySource may compute when it is of the request's own encoding.
+    Fetch fetch(const SeriesSpec& s, const ViewState& state, bool routable = false) {
+        Fetch out = fetchOne(s, state, routable && m_source && s.encoding.isEmpty() &&
+                                           s.sweepParam.isEmpty() && s.againstEncoding.isEmpty());
         if (onFetched && !cancelled) onFetched();
         return out;
     }
 
-    Fetch fetchOne(const SeriesSpec& s, const ViewState& state) {
+    Fetch fetchOne(const SeriesSpec& s, const ViewState& state, bool routed) {
         Fetch out;
         const core::EncodingDescriptor* enc = encodingOf(s);
         if (!enc) {
@@ -106,17 +112,28 @@ public:
             out.error = QString::fromStdString(params.error().message);
             return out;
         }
-        const std::string key = cacheKey(enc->id, s.quantity.toStdString(), *params);
-        if (auto hit = m_cache.find(key)) {
-            out.array = hit;
-            return out;
-        }
+        const std::string quantity = s.quantity.toStdString();
+        const std::string key = cacheKey(enc->id, quantity, *params);
         core::ComputeOptions options;
         options.memoryBudget = m_req.memoryBudget;
         options.cancel = m_cancel;
+        if (auto hit = m_cache.find(key)) {
+            if (routed) m_source->reused(*enc, quantity, *params, options);
+            out.array = hit;
+            return out;
+        }
+        options.progress = onProgress;
         QElapsedTimer timer;
         timer.start();
-        auto prepared = core::prepare(*enc, s.quantity.toStdString(), *params, options);
+        if (routed) {
+            if (auto array = m_source->compute(*enc, quantity, *params, options)) {
+                computeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
+                m_cache.insert(key, array);
+                out.array = std::move(array);
+                return out;
+            }
+        }
+        auto prepared = core::prepare(*enc, quantity, *params, options);
         if (!prepared) {
             out.error = QString::fromStdString(prepared.error().message);
             return out;
@@ -158,6 +175,7 @@ private:
     const ComputeRequest& m_req;
     ArrayCache& m_cache;
     const std::atomic<bool>* m_cancel;
+    ArraySource* m_source;
     const core::EncodingDescriptor* m_enc;
 };
 
@@ -371,12 +389,14 @@ QString checkRequest(const ComputeRequest& req) {
 
 ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
                              const std::atomic<bool>* cancel,
-                             const std::function<void(int, int)>& progress) {
+                             const std::function<void(double, int)>& progress,
+                             ArraySource* source) {
     ComputeResult out;
     out.generation = req.generation;
     out.pageId = req.pageId;
     out.tag = req.tag;
-    Computer comp(req, cache, cancel);
+    Computer comp(req, cache, cancel, source);
+    int arraysDone = 0;  // read by onProgress, which core calls only while no fetch ends
     if (!comp.encoding()) {
         out.error = QStringLiteral("unknown encoding '%1'").arg(req.encoding);
         return out;
@@ -390,7 +410,10 @@ ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
                                                 : static_cast<int>(s.sweepValues.size()) + 1;
             if (!req.views[vi].vmarker.isEmpty()) ++total;
         }
-        comp.onFetched = [&progress, total, done = 0]() mutable { progress(++done, total); };
+        comp.onFetched = [&progress, &arraysDone, total] { progress(++arraysDone, total); };
+        comp.onProgress = [&progress, &arraysDone, total](double fraction) {
+            progress(arraysDone + fraction, total);
+        };
     }
     cache.beginRound();
     QElapsedTimer total;
@@ -407,7 +430,7 @@ ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
                 fetched << Fetch{};
                 continue;
             }
-            fetched << comp.fetch(s, state);
+            fetched << comp.fetch(s, state, true);
             if (comp.cancelled) break;
             if (!fetched.back().error.isEmpty() && vr.error.isEmpty()) vr.error = fetched.back().error;
         }
@@ -432,6 +455,13 @@ ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
             const core::QuantitySpec* q = comp.quantity(s0);
             if (view.smallMultiples && a->shape.size() == 3) {
                 const qint64 heads = std::min<qint64>(a->shape[0], kMaxMultiples);
+                if (a->shape[0] > kMaxMultiples) {
+                    const QString all = QString::number(a->shape[0]);
+                    vr.note = {QStringLiteral("Showing heads 0–%1 of %2; the per-head view shows any head.")
+                                   .arg(kMaxMultiples - 1).arg(all),
+                               QString::fromUtf8("显示头 0–%1(共 %2 个);单头视图可以查看任意一个头。")
+                                   .arg(kMaxMultiples - 1).arg(all)};
+                }
                 for (qint64 hd = 0; hd < heads; ++hd) {
                     ViewState st = state;
                     st.slice = static_cast<int>(hd);

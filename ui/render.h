@@ -45,10 +45,31 @@ QVector<SeriesSpec> effectiveSeries(const ViewSpec& view, const ViewState& state
 // consistent, and no result over the memory budget. Empty when fine, else the reason.
 QString checkRequest(const ComputeRequest& request);
 
+// Arrays computed somewhere other than core's double-precision path: the scheduler's Vulkan
+// router. computeRequest asks it for the arrays of the request's own encoding that its views
+// draw (not sweeps, nor references to other encodings, exactly those a backend choice applies
+// to) and caches what it returns; the cache and its key stay computeRequest's alone.
+class ArraySource {
+public:
+    virtual ~ArraySource() = default;
+    // The array, or nullptr to leave it to core. Called when the cache does not hold it.
+    virtual std::shared_ptr<const core::Array> compute(const core::EncodingDescriptor& encoding,
+                                                       const std::string& quantity,
+                                                       const core::ParamSet& params,
+                                                       const core::ComputeOptions& options) = 0;
+    // The cache held it: computed for an earlier request, by this source or by core.
+    virtual void reused(const core::EncodingDescriptor& encoding, const std::string& quantity,
+                        const core::ParamSet& params, const core::ComputeOptions& options) = 0;
+};
+
 // Computes and prepares everything the request's views draw. `cancel` is polled by core.
-// `progress` (optional) is called after each array with (done, total) arrays of the request.
+// `progress` (optional) is called with (done, total) arrays of the request: after each array
+// with a whole `done`, and while core computes one with a fraction added (non-decreasing within
+// that array; from the computing thread or an OpenMP thread of core, one call at a time).
+// `source` (optional) computes the arrays a backend choice applies to (see ArraySource).
 ComputeResult computeRequest(const ComputeRequest& request, ArrayCache& cache,
                              const std::atomic<bool>* cancel,
-                             const std::function<void(int, int)>& progress = {});
+                             const std::function<void(double, int)>& progress = {},
+                             ArraySource* source = nullptr);
 
 }  // namespace poslab::ui

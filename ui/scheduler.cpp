@@ -1,5 +1,6 @@
 #include "ui/scheduler.h"
 
+#include <cmath>
 #include <memory>
 
 #include "core/backend/backend.h"
@@ -10,72 +11,56 @@ namespace poslab::ui {
 
 namespace {
 
-// The key ArrayCache uses for (encoding, quantity, parameters); must match ui/render.cpp's.
-std::string cacheKeyOf(const std::string& enc, const std::string& qty, const core::ParamSet& p) {
-    std::string key = enc + "/" + qty;
-    for (const auto& [name, value] : p.values()) key += "|" + name + "=" + core::formatValue(value);
-    return key;
-}
-
 struct RouterOutcome {
     QString kind = QStringLiteral("cpu");  // "cpu", "vulkan" or "unavailable"
     QString detail;
 };
 
-// Auto / Vulkan: computes the request's arrays that the router sends to Vulkan (float32) and puts
-// them in the cache, where computeRequest finds them; the rest (no shader, the probe chose the
-// CPU, sweeps, other encodings) are left to core's double-precision path.
-RouterOutcome prefillFromRouter(gpu::BackendRouter& router, const ComputeRequest& req,
-                                ArrayCache& cache, const std::atomic<bool>* cancel) {
-    RouterOutcome outcome;
-    gpu::VulkanBackend* vulkan = router.vulkan();
-    if (!vulkan) {
-        outcome.kind = QStringLiteral("unavailable");
-        std::string why = router.vulkanError().empty() ? std::string("the device was lost")
-                                                       : router.vulkanError();
-        if (why.rfind("Vulkan: ", 0) == 0) why = why.substr(8);
-        outcome.detail = QString::fromStdString(why);
-        return outcome;
+// Auto / Vulkan: computeRequest asks this for the arrays a backend choice applies to; those the
+// router sends to Vulkan are computed there (float32) and cached by computeRequest. The rest (no
+// shader, the probe chose the CPU, sweeps, other encodings) are left to core's double path.
+class RouterSource final : public ArraySource {
+public:
+    RouterSource(gpu::BackendRouter& router, QString device)
+        : m_router(router), m_device(std::move(device)) {}
+
+    std::shared_ptr<const core::Array> compute(const core::EncodingDescriptor& enc,
+                                               const std::string& quantity,
+                                               const core::ParamSet& params,
+                                               const core::ComputeOptions& options) override {
+        auto prepared = core::prepare(enc, quantity, params, options);
+        if (!prepared || m_router.choose(*prepared, core::Precision::F32) != "vulkan")
+            return nullptr;
+        core::Request request;
+        request.encoding = enc.id;
+        request.quantity = quantity;
+        request.params = params;
+        request.precision = core::Precision::F32;
+        core::Result result;
+        // A failure falls back to the CPU inside the router (float32): dropped here, so that core
+        // computes the double-precision array instead.
+        if (!m_router.run(request, result, options) || result.backend != "vulkan") return nullptr;
+        m_outcome = {QStringLiteral("vulkan"), m_device};
+        return std::make_shared<const core::Array>(result.toArray());
     }
-    const core::EncodingDescriptor* enc = core::registry().find(req.encoding.toStdString());
-    if (!enc) return outcome;
-    core::ComputeOptions options;
-    options.memoryBudget = req.memoryBudget;
-    options.cancel = cancel;
-    for (int vi = 0; vi < req.views.size(); ++vi) {
-        const ViewState state = vi < req.states.size() ? req.states[vi] : ViewState{};
-        for (const auto& s : effectiveSeries(req.views[vi], state, *enc)) {
-            if (cancel && cancel->load()) return outcome;
-            if (!s.encoding.isEmpty() || !s.sweepParam.isEmpty() || !s.againstEncoding.isEmpty())
-                continue;
-            auto params = seriesParams(*enc, req.params, s, state);
-            if (!params) continue;  // computeRequest reports it
-            const std::string quantity = s.quantity.toStdString();
-            const std::string key = cacheKeyOf(enc->id, quantity, *params);
-            if (cache.find(key)) {
-                if (outcome.kind == QLatin1String("cpu")) {
-                    // Cached from this mode: it was computed by whichever backend chose it then.
-                    auto prepared = core::prepare(*enc, quantity, *params, options);
-                    if (prepared && router.choose(*prepared, core::Precision::F32) == "vulkan")
-                        outcome = {QStringLiteral("vulkan"), QString::fromStdString(vulkan->deviceName())};
-                }
-                continue;
-            }
-            auto prepared = core::prepare(*enc, quantity, *params, options);
-            if (!prepared || router.choose(*prepared, core::Precision::F32) != "vulkan") continue;
-            core::Request request;
-            request.encoding = enc->id;
-            request.quantity = quantity;
-            request.params = *params;
-            request.precision = core::Precision::F32;
-            core::Result result;
-            if (!router.run(request, result, options) || result.backend != "vulkan") continue;
-            cache.insert(key, std::make_shared<const core::Array>(result.toArray()));
-            outcome = {QStringLiteral("vulkan"), QString::fromStdString(vulkan->deviceName())};
-        }
+
+    void reused(const core::EncodingDescriptor& enc, const std::string& quantity,
+                const core::ParamSet& params, const core::ComputeOptions& options) override {
+        if (m_outcome.kind != QLatin1String("cpu")) return;
+        // Cached in this mode (the cache is emptied when it changes): computed by whichever
+        // backend chose it then.
+        auto prepared = core::prepare(enc, quantity, params, options);
+        if (prepared && m_router.choose(*prepared, core::Precision::F32) == "vulkan")
+            m_outcome = {QStringLiteral("vulkan"), m_device};
     }
-    return outcome;
-}
+
+    const RouterOutcome& outcome() const { return m_outcome; }
+
+private:
+    gpu::BackendRouter& m_router;
+    QString m_device;
+    RouterOutcome m_outcome;
+};
 
 }  // namespace
 
@@ -204,20 +189,38 @@ void Worker::run() {
             cacheMode = mode;
         }
         RouterOutcome outcome;
+        std::optional<RouterSource> source;
         if (mode != gpu::BackendMode::Cpu) {
             if (!router || router->mode() != mode) {
                 router = std::make_unique<gpu::BackendRouter>(mode);
                 toldUnavailable = false;
             }
-            outcome = prefillFromRouter(*router, request, cache, &m_cancel);
-            if (outcome.kind == QLatin1String("unavailable") && !toldUnavailable) {
-                toldUnavailable = true;
-                emit vulkanUnavailable(outcome.detail);
+            if (gpu::VulkanBackend* vulkan = router->vulkan()) {
+                source.emplace(*router, QString::fromStdString(vulkan->deviceName()));
+            } else {
+                std::string why = router->vulkanError().empty() ? std::string("the device was lost")
+                                                                : router->vulkanError();
+                if (why.rfind("Vulkan: ", 0) == 0) why = why.substr(8);
+                outcome = {QStringLiteral("unavailable"), QString::fromStdString(why)};
+                if (!toldUnavailable) {
+                    toldUnavailable = true;
+                    emit vulkanUnavailable(outcome.detail);
+                }
             }
         }
-        ComputeResult result = computeRequest(request, cache, &m_cancel, [this, generation](int done, int total) {
-            emit progressed(generation, done, total);
-        });
+        // Arrays in progress units (kProgressScale per array), so that one long array moves the
+        // bar too. Only increases are sent: a Vulkan attempt that fell back, then core's own run
+        // of the same array, would otherwise report its start twice.
+        int sent = -1;
+        auto progress = [this, generation, &sent](double done, int total) {
+            const int units = static_cast<int>(std::floor(done * Scheduler::kProgressScale));
+            if (units <= sent) return;
+            sent = units;
+            emit progressed(generation, units, total * Scheduler::kProgressScale);
+        };
+        ComputeResult result =
+            computeRequest(request, cache, &m_cancel, progress, source ? &*source : nullptr);
+        if (source) outcome = source->outcome();
         {
             QMutexLocker lock(&m_mutex);
             m_running = false;

@@ -46,9 +46,15 @@ public:
     void setBackendMode(gpu::BackendMode mode);
     gpu::BackendMode backendMode() const;
 
+    // Progress units per array of a job: `progress` counts arrays in thousandths, so that one
+    // long array (a large similarity, attention, a bias of many heads) moves the bar too.
+    static constexpr int kProgressScale = 1000;
+
 signals:
     void started(quint64 generation);
-    // Arrays done of the running job (a fraction for the progress bar).
+    // How much of the running job is done, done / total (for the progress bar): total is the
+    // job's arrays times kProgressScale, done never decreases and is a multiple of
+    // kProgressScale after each array; values between come from core while it computes one.
     void progress(quint64 generation, int done, int total);
     void finished(const poslab::ui::ComputeResult& result);
     // What computed the arrays of a result: kind "cpu" (core, double), "vulkan" (detail: the

@@ -51,6 +51,11 @@ ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* pare
     m_errorLabel->setObjectName("viewError");
     m_stack->addWidget(m_errorLabel);
     layout->addWidget(m_stack, 1);
+    m_note = new QLabel(this);
+    m_note->setObjectName("viewNote");
+    m_note->setWordWrap(true);
+    m_note->hide();
+    layout->addWidget(m_note);
 
     const ViewKind kind = spec.kind;
     if (kind == ViewKind::Heatmap || kind == ViewKind::Compare) {
@@ -258,6 +263,8 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
 void ViewWidget::applyResult(const ViewResult& r) {
     m_hasResult = true;
     m_last = r;
+    m_note->setText(r.note.text());
+    m_note->setVisible(!r.note.isEmpty());
     m_error = r.error;
     if (!r.error.isEmpty()) {
         m_errorLabel->setText(r.error);
@@ -309,6 +316,8 @@ void ViewWidget::setDark(bool dark) {
     if (m_rotation) m_rotation->setDark(dark);
 }
 
+QString ViewWidget::noteText() const { return m_note->text(); }
+
 QString ViewWidget::valueText() const { return m_value ? m_value->text() : QString(); }
 QString ViewWidget::titleText() const { return m_title->text(); }
 
@@ -320,6 +329,7 @@ void ViewWidget::changeEvent(QEvent* e) {
 void ViewWidget::retranslate() {
     m_title->setText(m_spec.title.text());
     m_export->setToolTip(tr("Export this view as a figure for slides (PDF, SVG or PNG)"));
+    m_note->setText(m_last.note.text());
     if (m_sliceLabel) m_sliceLabel->setText(tr("head"));
     if (m_dimsLabel) {
         m_dimsLabel->setText(m_spec.channelDefaults == QLatin1String("patches") ? tr("patches")

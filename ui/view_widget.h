@@ -51,6 +51,7 @@ public:
     // The last result drawn (what an exported figure shows).
     const ViewResult& lastResult() const { return m_last; }
     QToolButton* exportButton() const { return m_export; }
+    QString noteText() const;
 
 signals:
     void stateChanged();
@@ -76,6 +77,7 @@ private:
     ViewResult m_last;
     QLabel* m_title;
     QToolButton* m_export;
+    QLabel* m_note;
     QLabel* m_errorLabel;
     QStackedWidget* m_stack;
     QWidget* m_heatmapBox = nullptr;

@@ -53,14 +53,21 @@ Expected<Array> logits(const ParamSet& p, const ComputeContext& ctx) {
     if (ctx.cancelled()) return enc::cancelledError();
     Array a = Array::real({n, n});
     auto m = a.matrix();
+    // One GEMM, not split into row blocks: a split could change Eigen's kernel for the last rows
+    // of each block and with it the last bits of the numbers. So the progress moves after it.
     m.noalias() = qk.q * qk.k.transpose();
     m *= 1.0 / std::sqrt(static_cast<double>(d));
     if (p.text("bias") == "alibi") {
+        // The bias loop (one thread) takes about a third of the time of the GEMM (all threads).
+        const ComputeContext rows = ctx.part(0.7, 1.0);
         const double slope = alibiSlope0(p.integer("heads"));
-        for (std::int64_t i = 0; i < n; ++i)
+        for (std::int64_t i = 0; i < n; ++i) {
+            if (rows.cancelledAt(i, n)) return enc::cancelledError();
             for (std::int64_t j = 0; j < n; ++j)
                 m(i, j) += -slope * static_cast<double>(std::abs(i - j));
+        }
     }
+    ctx.report(1, 1);
     return a;
 }
 
@@ -97,10 +104,19 @@ void registerAttention(Registry& r) {
     e.quantities.push_back(
         quantity("softmax", "n,n", nn,
                  [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     auto a = attention::logits(p, ctx);
+                     // Progress: the logits and the exponentials take about the same time.
+                     auto a = attention::logits(p, ctx.part(0.0, 0.5));
                      if (!a) return a;
-                     if (ctx.cancelled()) return cancelledError();
-                     attention::softmaxRows(a->matrix());
+                     const ComputeContext rows = ctx.part(0.5, 1.0);
+                     auto m = a->matrix();
+                     // In row blocks (rows are independent: the same numbers as one call), so
+                     // that a cancel is noticed and the progress moves.
+                     constexpr Eigen::Index kBlock = 256;
+                     for (Eigen::Index r0 = 0; r0 < m.rows(); r0 += kBlock) {
+                         if (rows.cancelledAt(r0, m.rows())) return cancelledError();
+                         attention::softmaxRows(
+                             m.middleRows(r0, std::min(kBlock, m.rows() - r0)));
+                     }
                      return a;
                  })
             .title("Attention weights softmax(logits)", "注意力权重 softmax(logits)")

@@ -67,7 +67,8 @@ void registerAlibi(Registry& r) {
                      constexpr double kMasked = -std::numeric_limits<double>::infinity();
                      Array a = Array::real({static_cast<std::int64_t>(s.size()), n, n});
                      for (std::size_t h = 0; h < s.size(); ++h) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(static_cast<double>(h), static_cast<double>(s.size())))
+                             return cancelledError();
                          const double m = s[h];
                          double* plane = a.f64.data() + static_cast<std::int64_t>(h) * n * n;
 #pragma omp parallel for schedule(static) if (n > 256)

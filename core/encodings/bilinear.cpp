@@ -127,7 +127,7 @@ void registerBilinear(Registry& r) {
                      const Eigen::VectorXd f = cosineSeries(p, m, +1.0);  // f(|m - n|)
                      Array a = Array::real({m, m});
                      for (std::int64_t i = 0; i < m; ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, m)) return cancelledError();
                          for (std::int64_t j = 0; j < m; ++j)
                              a.f64[static_cast<std::size_t>(i * m + j)] = f(std::abs(i - j));
                      }
@@ -144,7 +144,7 @@ void registerBilinear(Registry& r) {
                      const Eigen::VectorXd g = cosineSeries(p, 2 * m - 1, -1.0);  // g(m + n)
                      Array a = Array::real({m, m});
                      for (std::int64_t i = 0; i < m; ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, m)) return cancelledError();
                          for (std::int64_t j = 0; j < m; ++j)
                              a.f64[static_cast<std::size_t>(i * m + j)] = g(i + j);
                      }

@@ -80,7 +80,7 @@ Expected<RowMatrix> response(const ParamSet& p, const ComputeContext& ctx) {
     }
     RowMatrix tmp(height, width);
     for (std::int64_t l = 0; l < p.integer("layers"); ++l) {
-        if (ctx.cancelled()) return cancelledError();
+        if (ctx.cancelledAt(l, p.integer("layers"))) return cancelledError();
         boxPass(x.data(), tmp.data(), height, width, 1, width, k, mode);  // along each row
         boxPass(tmp.data(), x.data(), width, height, width, 1, k, mode);  // along each column
     }

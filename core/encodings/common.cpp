@@ -84,20 +84,31 @@ Expected<Array> gram(const Eigen::Ref<const RowMatrix>& x, const ComputeContext&
     auto m = a.matrix();
     constexpr Eigen::Index kBlock = 256;
     for (Eigen::Index r0 = 0; r0 < x.rows(); r0 += kBlock) {
-        if (ctx.cancelled()) return cancelledError();
+        if (ctx.cancelledAt(r0, x.rows())) return cancelledError();
         const Eigen::Index rows = std::min(kBlock, x.rows() - r0);
         m.middleRows(r0, rows).noalias() = x.middleRows(r0, rows) * x.transpose();
     }
+    ctx.report(1, 1);
     return a;
 }
 
-QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table) {
+double tableShare(std::int64_t rows, double elementCost) {
+    // Only the pace of the progress bar depends on it, never a number. The default, 64, is a
+    // table element made of a few transcendental functions.
+    return elementCost / (elementCost + static_cast<double>(std::max<std::int64_t>(rows, 1)));
+}
+
+QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table,
+                                CostFn elementCost) {
     return quantity("similarity", std::move(shapeDoc),
                     [rows](const ParamSet& p) { return Shape{rows(p), rows(p)}; },
-                    [table](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                        auto t = table(p, ctx);
+                    [rows, table, elementCost](const ParamSet& p,
+                                               const ComputeContext& ctx) -> Expected<Array> {
+                        const double split =
+                            elementCost ? tableShare(rows(p), elementCost(p)) : tableShare(rows(p));
+                        auto t = table(p, ctx.part(0.0, split));
                         if (!t) return t.error();
-                        return gram(*t, ctx);
+                        return gram(*t, ctx.part(split, 1.0));
                     })
         .title("Similarity P P^T", "相似度 P P^T")
         .axisNames({"position m", "position n"})

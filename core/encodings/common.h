@@ -37,14 +37,22 @@ RowMatrix sinusoidalTable(std::int64_t n, std::int64_t d, double base, double of
 // "d must be even" with the encoding's reason.
 Status requireEven(const ParamSet& p, const std::string& name, const std::string& why);
 
-// Gram matrix X X^T (symmetric) as an (n, n) Array, in row blocks so that a cancel is noticed.
+// Gram matrix X X^T (symmetric) as an (n, n) Array, in row blocks so that a cancel is noticed
+// and the progress moves.
 Expected<Array> gram(const Eigen::Ref<const RowMatrix>& x, const ComputeContext& ctx = {});
+// The share of the progress of a similarity given to building its (rows, cols) table before the
+// (rows, rows) Gram matrix: per table element the table costs `elementCost` multiply-adds and the
+// Gram `rows`, so the share is elementCost / (elementCost + rows).
+double tableShare(std::int64_t rows, double elementCost = 64.0);
 
 using TableFn = std::function<Expected<RowMatrix>(const ParamSet&, const ComputeContext&)>;
 using SizeFn = std::function<std::int64_t(const ParamSet&)>;
+using CostFn = std::function<double(const ParamSet&)>;
 // The `similarity` quantity P P^T of a (rows, cols) table: shape (rows, rows), with a work
-// estimate counting the table too. Title and axes can be overridden by the caller.
-QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table);
+// estimate counting the table too. Title and axes can be overridden by the caller. `elementCost`
+// (optional) is the table's cost per element for tableShare, when far from the default.
+QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table,
+                                CostFn elementCost = {});
 
 // Checks that a .npy at `path` exists, is readable and has `shape` (-1 matches any size).
 Status checkNpyShape(const std::string& param, const std::string& path, const Shape& shape);

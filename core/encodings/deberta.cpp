@@ -124,10 +124,17 @@ Status debertaTermSum(const DebertaInputsT<T>& in, unsigned which, Eigen::Ref<De
     auto dl = [&](Eigen::Index i, Eigen::Index j) {
         return in.dl[static_cast<std::size_t>(i - j + n - 1)];
     };
+    // Progress: each term present is one (n x n x d) product, an equal share of the work.
+    const int terms = ((which & kDebertaC2c) ? 1 : 0) + ((which & kDebertaC2p) ? 1 : 0) +
+                      ((which & kDebertaP2c) ? 1 : 0);
+    const double share = terms > 0 ? 1.0 / terms : 1.0;
+    double from = (which & kDebertaC2c) ? share : 0.0;
     DebertaMatrix<T> g;
     if (which & kDebertaC2p) {
+        const ComputeContext part = ctx.part(from, from + share);
+        from += share;
         for (Eigen::Index i0 = 0; i0 < n; i0 += kBlock) {  // blocks of queries i
-            if (ctx.cancelled()) return cancelledError();
+            if (part.cancelledAt(i0, n)) return cancelledError();
             const Eigen::Index rows = std::min<Eigen::Index>(kBlock, n - i0);
             g.noalias() = in.qc.middleRows(i0, rows) * in.kr.transpose();
             for (Eigen::Index t = 0; t < rows; ++t)
@@ -135,8 +142,9 @@ Status debertaTermSum(const DebertaInputsT<T>& in, unsigned which, Eigen::Ref<De
         }
     }
     if (which & kDebertaP2c) {
+        const ComputeContext part = ctx.part(from, from + share);
         for (Eigen::Index j0 = 0; j0 < n; j0 += kBlock) {  // blocks of keys j
-            if (ctx.cancelled()) return cancelledError();
+            if (part.cancelledAt(j0, n)) return cancelledError();
             const Eigen::Index cols = std::min<Eigen::Index>(kBlock, n - j0);
             g.noalias() = in.kc.middleRows(j0, cols) * in.qr.transpose();
             for (Eigen::Index i = 0; i < n; ++i)
@@ -217,7 +225,7 @@ void registerDeberta(Registry& r) {
                      const auto table = relativeTable(p);
                      Array a = Array::integer({n, n});
                      for (std::int64_t i = 0; i < n; ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, n)) return cancelledError();
                          for (std::int64_t j = 0; j < n; ++j)
                              a.i64[static_cast<std::size_t>(i * n + j)] =
                                  table[static_cast<std::size_t>(i - j + n - 1)];

@@ -93,7 +93,7 @@ Expected<RowMatrix> table(const ParamSet& p, const ComputeContext& ctx) {
     Eigen::VectorXd x = f.p0(), k1(d), k2(d), k3(d), k4(d), y(d);
     t.row(0) = x.transpose();
     for (std::int64_t i = 1; i < n; ++i) {
-        if (ctx.cancelled()) return cancelledError();
+        if (ctx.cancelledAt(i, n)) return cancelledError();
         for (std::int64_t s = 0; s < steps; ++s) {
             // Time from the integers (never accumulated): t_s = (i - 1) + s dt.
             const double t0 = static_cast<double>(i - 1) + static_cast<double>(s) * dt;
@@ -166,7 +166,15 @@ void registerFloater(Registry& r) {
             .title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
             .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(
-        similarityQuantity("n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table));
+        similarityQuantity("n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table,
+                           [](const ParamSet& p) {
+                               // Per table element: 4 RK4 evaluations per substep, each a few
+                               // operations (rotation) or two products with the hidden layer.
+                               const double hidden = static_cast<double>(p.integer("hidden"));
+                               const double eval =
+                                   p.text("dynamics") == "rotation" ? 4.0 : 4.0 + 4.0 * hidden;
+                               return 4.0 * static_cast<double>(p.integer("steps_per_unit")) * eval;
+                           }));
     r.add(std::move(e));
 }
 

@@ -40,7 +40,7 @@ Expected<RowMatrix> table(const ParamSet& p, const ComputeContext& ctx) {
     for (Eigen::Index i = 0; i < n; ++i) u.row(i) = (pt.row(i) - alpha * pt.row(0)) / (1.0 - alpha);
     RowMatrix q(n * n, pt.cols());
     for (Eigen::Index i = 0; i < n; ++i) {
-        if (ctx.cancelled()) return cancelledError();
+        if (ctx.cancelledAt(i, n)) return cancelledError();
         for (Eigen::Index j = 0; j < n; ++j) q.row(i * n + j) = alpha * u.row(i) + (1.0 - alpha) * u.row(j);
     }
     return q;
@@ -98,10 +98,12 @@ void registerHierarchical(Registry& r) {
             .work(tableBytes));
     e.quantities.push_back(
         quantity("similarity", "n*n,n*n", [=](const ParamSet& p) { return Shape{nn(p), nn(p)}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     auto t = table(p, ctx);
+                 [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                     const double split = tableShare(nn(p));
+                     auto t = table(p, ctx.part(0.0, split));
                      if (!t) return t.error();
-                     return gram(*t, ctx);  // in row blocks: a large request can be cancelled
+                     // In row blocks: a large request can be cancelled and shows progress.
+                     return gram(*t, ctx.part(split, 1.0));
                  })
             .title("Similarity q q^T (n*n positions)", "相似度 q q^T(n*n 个位置)")
             .axisNames({"position I", "position J"})

@@ -210,7 +210,7 @@ Expected<Array> overDistances(const ParamSet& p, const ComputeContext& ctx, cons
     Array a = Array::real({m + 1});
     constexpr std::int64_t kBlock = 512;
     for (std::int64_t start = 0; start <= m; start += kBlock) {
-        if (ctx.cancelled()) return cancelledError();
+        if (ctx.cancelledAt(start, m + 1)) return cancelledError();
         const std::int64_t end = std::min(m + 1, start + kBlock);
         std::vector<std::string> errors(static_cast<std::size_t>(end - start));
 #pragma omp parallel for schedule(dynamic, 8)

@@ -129,7 +129,7 @@ void registerSinusoidal(Registry& r) {
                      const auto delta = p.integer("delta");
                      Array a = Array::real({t.rows() - delta});
                      for (std::int64_t i = 0; i + delta < t.rows(); ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, t.rows() - delta)) return cancelledError();
                          double worst = 0;
                          for (std::int64_t k = 0; k < t.cols(); k += 2) {
                              const double x = t(i, k), y = t(i, k + 1);

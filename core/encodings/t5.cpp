@@ -106,7 +106,7 @@ void registerT5(Registry& r) {
                      const auto b = bucketsByOffset(p);
                      Array a = Array::integer({size, size});
                      for (std::int64_t i = 0; i < size; ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, size)) return cancelledError();
                          auto* row = a.i64.data() + i * size;
                          for (std::int64_t j = 0; j < size; ++j)
                              row[j] = b[static_cast<std::size_t>(j - i + size - 1)];
@@ -127,7 +127,7 @@ void registerT5(Registry& r) {
                      const auto b = bucketsByOffset(p);
                      Array a = Array::real({heads, size, size});
                      for (std::int64_t h = 0; h < heads; ++h) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(h, heads)) return cancelledError();
                          double* plane = a.f64.data() + h * size * size;
 #pragma omp parallel for schedule(static) if (size > 512)
                          for (std::int64_t i = 0; i < size; ++i)

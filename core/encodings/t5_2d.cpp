@@ -48,7 +48,7 @@ void registerT52d(Registry& r) {
                      const auto m = patches(p);
                      Array a = Array::integer({m, m});
                      for (std::int64_t i = 0; i < m; ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, m)) return cancelledError();
                          for (std::int64_t j = 0; j < m; ++j)
                              a.i64[static_cast<std::size_t>(i * m + j)] = patchIndex(i, j, fmap);
                      }
@@ -68,7 +68,7 @@ void registerT52d(Registry& r) {
                      const RowMatrix w = normalMatrix(rng, m, heads);  // row by row
                      Array a = Array::real({heads, m, m});
                      for (std::int64_t h = 0; h < heads; ++h) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(h, heads)) return cancelledError();
                          double* plane = a.f64.data() + h * m * m;
 #pragma omp parallel for schedule(static) if (m > 512)
                          for (std::int64_t i = 0; i < m; ++i)

@@ -53,8 +53,14 @@ Expected<Array> plainAttention(const ParamSet& p, const ComputeContext& ctx) {
     tp.set("n", n);
     tp.set("heads", p.integer("heads"));
     tp.set("seed", p.integer("seed"));
+    // Progress: the T5 bias (heads planes of n x n copies) is taken as a third of the work, the
+    // token products and the softmax below as the rest.
+    constexpr double kBiasShare = 1.0 / 3.0;
+    const ComputeContext biasPart = ctx.part(0.0, kBiasShare);
+    const ComputeContext blocks = ctx.part(kBiasShare, 1.0);
     ComputeOptions options;
     options.cancel = ctx.cancel;
+    if (ctx.progress) options.progress = [biasPart](double f) { biasPart.report(f, 1.0); };
     // This request's own budget check counted the T5 result already.
     options.memoryBudget = std::numeric_limits<double>::infinity();
     auto bias = compute("t5", "bias", tp, options);
@@ -74,7 +80,7 @@ Expected<Array> plainAttention(const ParamSet& p, const ComputeContext& ctx) {
     constexpr Eigen::Index kBlock = 128;
     RowMatrix g;
     for (Eigen::Index i0 = 0; i0 < n; i0 += kBlock) {
-        if (ctx.cancelled()) return cancelledError();
+        if (blocks.cancelledAt(i0, n)) return cancelledError();
         const Eigen::Index rows = std::min<Eigen::Index>(kBlock, n - i0);
         g.noalias() = x.middleRows(i0, rows) * x.transpose();
         for (Eigen::Index t = 0; t < rows; ++t) {
@@ -126,7 +132,7 @@ void registerUrpe(Registry& r) {
                      const Eigen::VectorXd c = lags(p);
                      Array a = Array::real({n, n});
                      for (std::int64_t i = 0; i < n; ++i) {
-                         if (ctx.cancelled()) return cancelledError();
+                         if (ctx.cancelledAt(i, n)) return cancelledError();
                          for (std::int64_t j = 0; j < n; ++j)
                              a.f64[static_cast<std::size_t>(i * n + j)] = c(i - j + n - 1);
                      }

@@ -198,7 +198,34 @@ private slots:
         QVERIFY(found);
     }
 
-    // A job of several arrays reports its progress as a fraction, in order, ending at 1.
+    // Small multiples draw at most kMaxMultiples heads and say so; with fewer there is no note.
+    void smallMultiplesSayWhatIsLeftOut_data() {
+        QTest::addColumn<int>("heads");
+        QTest::addColumn<int>("panels");
+        QTest::newRow("8 heads") << 8 << 8;
+        QTest::newRow("20 heads") << 20 << kMaxMultiples;
+    }
+    void smallMultiplesSayWhatIsLeftOut() {
+        QFETCH(int, heads);
+        QFETCH(int, panels);
+        ViewWidget* v = open("alibi", "bias_heads");
+        QVERIFY(v);
+        QVERIFY(m_window->paramPanel()->setText("heads", QString::number(heads)));
+        QVERIFY(test::waitIdle(*m_window));
+        QCOMPARE(visibleHeatmaps(v).size(), panels);
+        if (heads > kMaxMultiples) {
+            QVERIFY2(v->noteText().contains(QString::number(heads)) && v->noteText().contains("0–15"),
+                     qPrintable(v->noteText()));
+        } else {
+            QVERIFY(v->noteText().isEmpty());
+        }
+        QVERIFY(m_window->paramPanel()->setText("heads", "8"));
+        QVERIFY(test::waitIdle(*m_window));
+    }
+
+    // A job of several arrays reports its progress as a fraction, in order, ending at 1: in
+    // Scheduler::kProgressScale units per array, each array's end once, in order, and the
+    // fractions of an array in core between them.
     void sweepReportsProgress() {
         ViewWidget* v = open("floater", "rk4_error");
         QVERIFY(v);
@@ -206,14 +233,17 @@ private slots:
         QVERIFY(m_window->paramPanel()->setText("base", "5000"));
         QVERIFY(test::waitIdle(*m_window));
         QVERIFY(spy.size() >= 9);
-        int last = 0;
+        const int scale = Scheduler::kProgressScale;
+        int last = -1, arraysDone = 0;
         for (const auto& args : spy) {
             const int done = args.at(1).toInt(), total = args.at(2).toInt();
-            QCOMPARE(total, 10);  // the reference table and 9 step counts
-            QCOMPARE(done, last + 1);
+            QCOMPARE(total, 10 * scale);  // the reference table and 9 step counts
+            QVERIFY(done > last);
+            if (done > 0 && done % scale == 0) QCOMPARE(done / scale, ++arraysDone);
             last = done;
         }
-        QCOMPARE(last, 10);
+        QCOMPARE(arraysDone, 10);
+        QCOMPARE(last, 10 * scale);
         QVERIFY(m_window->paramPanel()->setText("base", "10000"));
         QVERIFY(test::waitIdle(*m_window));
     }

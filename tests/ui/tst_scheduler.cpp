@@ -33,6 +33,25 @@ core::ParamSet sinusoidal(std::int64_t n, double base) {
     return core::paramsFor("sinusoidal", {{"n", n}, {"d", std::int64_t(64)}, {"base", base}});
 }
 
+// A request of one heatmap view drawing one quantity: a job of exactly one array.
+ComputeRequest oneArray(const QString& encoding, const QString& quantity,
+                        const std::vector<std::pair<std::string, core::ParamValue>>& values) {
+    ViewSpec view;
+    view.id = encoding + "/" + quantity;
+    view.encoding = encoding;
+    view.kind = ViewKind::Heatmap;
+    SeriesSpec series;
+    series.quantity = quantity;
+    view.series = {series};
+    ComputeRequest r;
+    r.pageId = encoding;
+    r.encoding = encoding;
+    r.params = core::paramsFor(encoding.toStdString(), values);
+    r.views = {view};
+    r.states = {ViewState{}};
+    return r;
+}
+
 }  // namespace
 
 class TestScheduler : public QObject {
@@ -108,6 +127,58 @@ private slots:
         std::atomic<bool> flag{true};
         const auto r2 = computeRequest(requestFor("sinusoidal", sinusoidal(64, 100.0)), cache, &flag);
         QVERIFY(r2.cancelled);
+    }
+
+    // One long array (issue 3): the bar moves while it is computed, not only when it ends. The
+    // job is one array, so the total is Scheduler::kProgressScale; values strictly between 0 and
+    // it arrive before the result, never decreasing, and the last one is the total.
+    void longArrayShowsProgress_data() {
+        QTest::addColumn<QString>("encoding");
+        QTest::addColumn<QString>("quantity");
+        QTest::addColumn<qint64>("n");
+        QTest::addColumn<qint64>("heads");
+        QTest::newRow("sinusoidal similarity, Gram in row blocks")
+            << "sinusoidal" << "similarity" << qint64(3000) << qint64(0);
+        QTest::newRow("t5 bias, head by head") << "t5" << "bias" << qint64(1024) << qint64(8);
+        QTest::newRow("attention softmax, logits then rows")
+            << "attention" << "softmax" << qint64(1500) << qint64(0);
+    }
+    void longArrayShowsProgress() {
+        QFETCH(QString, encoding);
+        QFETCH(QString, quantity);
+        QFETCH(qint64, n);
+        QFETCH(qint64, heads);
+        std::vector<std::pair<std::string, core::ParamValue>> values{{"n", std::int64_t(n)}};
+        if (heads > 0) values.emplace_back("heads", std::int64_t(heads));
+        Scheduler s;
+        // Both signals into one list, in the order they arrive on this thread.
+        QList<QPair<int, int>> progress;  // (done, total)
+        int progressBeforeResult = -1;
+        QList<ComputeResult> results;
+        connect(&s, &Scheduler::progress, this,
+                [&](quint64, int done, int total) { progress << qMakePair(done, total); });
+        connect(&s, &Scheduler::finished, this, [&](const ComputeResult& r) {
+            progressBeforeResult = static_cast<int>(progress.size());
+            results << r;
+        });
+        const quint64 g = s.submit(oneArray(encoding, quantity, values));
+        QTRY_COMPARE_WITH_TIMEOUT(results.size(), qsizetype(1), 60000);
+        QCOMPARE(results.front().generation, g);
+        QVERIFY(!results.front().cancelled);
+        QCOMPARE(results.front().views.size(), qsizetype(1));
+        QVERIFY2(results.front().views.front().error.isEmpty(),
+                 qPrintable(results.front().views.front().error));
+        QCOMPARE(progressBeforeResult, static_cast<int>(progress.size()));  // none after the result
+        QVERIFY(!progress.isEmpty());
+        int between = 0, last = -1;
+        for (const auto& [done, total] : progress) {
+            QCOMPARE(total, Scheduler::kProgressScale);
+            QVERIFY2(done > last, qPrintable(QStringLiteral("%1 after %2").arg(done).arg(last)));
+            last = done;
+            if (done > 0 && done < total) ++between;
+        }
+        QCOMPARE(last, Scheduler::kProgressScale);
+        QVERIFY2(between >= 2, qPrintable(QStringLiteral("%1 intermediate values").arg(between)));
     }
 
     void staleResultNeverOverwritesNewer() {
