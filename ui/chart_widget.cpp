@@ -224,6 +224,14 @@ void ChartWidget::rebuild() {
         const auto ticks = niceTicks(lo, hi, 1);
         return ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(hi - lo, 1e-300);
     };
+    // Log axes span whole decades: the range then changes only when the data cross a power of
+    // ten, not at every step of a slider (each change relayouts the whole chart).
+    auto decades = [](double& lo, double& hi) {
+        if (!(lo > 0) || !(hi > 0)) return;
+        lo = std::pow(10.0, std::floor(std::log10(lo) + 1e-12));
+        hi = std::pow(10.0, std::ceil(std::log10(hi) - 1e-12));
+        if (hi <= lo) hi = lo * 10;
+    };
     auto setLinear = [](QAbstractAxis* axis, double lo, double hi, double step) {
         auto* v = qobject_cast<QValueAxis*>(axis);
         if (!v) return;
@@ -236,8 +244,7 @@ void ChartWidget::rebuild() {
     };
     if (m_logX) {
         if (xmin <= 0) xmin = xmax / 10;
-        xmin /= 1.5;
-        xmax *= 1.5;
+        decades(xmin, xmax);
         auto* l = qobject_cast<QLogValueAxis*>(m_axisX);
         if (l->min() != xmin || l->max() != xmax) l->setRange(xmin, xmax);
     } else {
@@ -245,8 +252,8 @@ void ChartWidget::rebuild() {
         setLinear(m_axisX, xmin, xmax, xStep);
     }
     if (m_logY) {
-        ymin /= 1.5;
-        ymax *= 1.5;
+        if (ymin <= 0) ymin = ymax / 10;
+        decades(ymin, ymax);
         auto* l = qobject_cast<QLogValueAxis*>(m_axisY);
         if (l->min() != ymin || l->max() != ymax) l->setRange(ymin, ymax);
     } else {
