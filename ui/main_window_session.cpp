@@ -65,6 +65,7 @@ void MainWindow::retranslateSession() {
     m_newAct->setText(tr("&New Session"));
     m_openAct->setText(tr("&Open Session…"));
     m_recentMenu->setTitle(tr("Open &Recent"));
+    m_session->fillRecentMenu(m_recentMenu);  // its fixed entries are in the new language too
     m_saveAct->setText(tr("&Save Session"));
     m_saveAsAct->setText(tr("Save Session &As…"));
 
