@@ -18,8 +18,15 @@ constexpr int kLeft = 58, kBottom = 44, kTop = 26, kBarWidth = 14, kBarGap = 12,
 HeatmapWidget::Margins HeatmapWidget::margins() const {
     // A small panel (small multiples, a crowded overview) drops the axis titles and narrows the
     // margins to what the tick labels need, so that nothing overlaps or is cut.
-    if (width() >= 300 && height() >= 220) return {kLeft, kBottom, kTop, kBarGap, kBarWidth, kBarLabels, true};
     const QFontMetrics fm(font());
+    if (width() >= 300 && height() >= 220) {
+        // Room for the row labels and the rotated axis title, two text lines under the plot, the
+        // colour bar's labels: grown with the font (presentation mode enlarges it).
+        const int rowDigits = fm.horizontalAdvance(QString::number(std::max<qint64>(m_data.rows - 1, 0)));
+        return {std::max(kLeft, rowDigits + fm.height() + 14), std::max(kBottom, 2 * fm.height() + 10),
+                std::max(kTop, fm.height() + 8), kBarGap, kBarWidth,
+                std::max(kBarLabels, fm.horizontalAdvance(QStringLiteral("-0.000")) + 10), true};
+    }
     const int digits = fm.horizontalAdvance(QString::number(std::max<qint64>(m_data.rows - 1, 0)));
     return {digits + 10, fm.height() + 8, fm.height() + 6, 6, 10, fm.horizontalAdvance(QStringLiteral("-0.00")) + 8,
             false};
@@ -215,9 +222,9 @@ void HeatmapWidget::paintEvent(QPaintEvent*) {
                Qt::AlignHCenter, m_data.colAxis);
     if (mg.titles && !m_data.rowAxis.isEmpty()) {
         p.save();
-        p.translate(12, plot.center().y());
+        p.translate(2, plot.center().y());
         p.rotate(-90);
-        p.drawText(QRectF(-plot.height() / 2, -fm.height() + 4, plot.height(), fm.height() + 2),
+        p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), fm.height() + 2),
                    Qt::AlignHCenter, m_data.rowAxis);
         p.restore();
     }

@@ -29,10 +29,7 @@ ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* pare
     layout->setSpacing(2);
     auto* header = new QHBoxLayout;
     m_title = new QLabel(this);
-    QFont tf = m_title->font();
-    tf.setBold(true);
-    tf.setPointSizeF(tf.pointSizeF() * 1.1);
-    m_title->setFont(tf);
+    updateTitleFont();
     header->addWidget(m_title);
     header->addStretch(1);
     // One click from the view to the export dialog (issue 5: a figure in three clicks).
@@ -324,6 +321,15 @@ QString ViewWidget::titleText() const { return m_title->text(); }
 void ViewWidget::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) retranslate();
     QWidget::changeEvent(e);
+    // The title follows the widget's font (presentation mode enlarges the application font).
+    if (e->type() == QEvent::FontChange) updateTitleFont();
+}
+
+void ViewWidget::updateTitleFont() {
+    QFont tf = font();
+    tf.setBold(true);
+    tf.setPointSizeF(tf.pointSizeF() * 1.1);
+    m_title->setFont(tf);
 }
 
 void ViewWidget::retranslate() {

@@ -63,6 +63,7 @@ protected:
 
 private:
     void retranslate();
+    void updateTitleFont();
     void buildControls();
     HeatmapWidget* heatmapAt(int i);
     void setPlaying(bool on);
