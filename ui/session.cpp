@@ -26,38 +26,6 @@ const char* const kColormapNames[] = {"auto", "viridis", "diverging"};
 
 QString colormapName(ColormapChoice c) { return QLatin1String(kColormapNames[static_cast<int>(c)]); }
 
-// Reads an optional integer key in [lo, hi]; false with `error` when present but not one.
-bool readInt(const QJsonObject& o, const QString& key, int lo, int hi, int* out, QString* error) {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined()) return true;
-    const double x = v.toDouble();
-    if (!v.isDouble() || !(x >= lo && x <= hi) || x != std::floor(x)) {
-        *error = QCoreApplication::translate("poslab::ui::Session",
-                                             "\"%1\" must be an integer from %2 to %3")
-                     .arg(key).arg(lo).arg(hi);
-        return false;
-    }
-    *out = static_cast<int>(x);
-    return true;
-}
-
-// Reads an optional string key; when `allowed` is not empty the value must be one of them.
-bool readText(const QJsonObject& o, const QString& key, const QStringList& allowed, QString* out,
-              QString* error) {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined()) return true;
-    if (!v.isString() || (!allowed.isEmpty() && !allowed.contains(v.toString()))) {
-        *error = allowed.isEmpty()
-                     ? QCoreApplication::translate("poslab::ui::Session", "\"%1\" must be a string")
-                           .arg(key)
-                     : QCoreApplication::translate("poslab::ui::Session", "\"%1\" must be one of: %2")
-                           .arg(key, allowed.join(QStringLiteral(", ")));
-        return false;
-    }
-    *out = v.toString();
-    return true;
-}
-
 // Whether `viewId` is drawn on `tab` of `page` (0: the Overview, k: the k-th view).
 bool viewOnTab(const PageSpec& page, int tab, const QString& viewId) {
     if (tab == 0) return page.overview.contains(viewId) && page.findView(viewId);
@@ -82,11 +50,13 @@ bool readViews(const QJsonObject& o, const PageSpec& page, QVector<SessionView>*
         const QJsonObject entry = array[i].toObject();
         SessionView sv;
         QString why;
-        if (!readInt(entry, QStringLiteral("tab"), 0, static_cast<int>(page.views.size()), &sv.tab, &why) ||
-            !readText(entry, QStringLiteral("view"), {}, &sv.view, &why)) {
+        qint64 tab = sv.tab;
+        if (!readIntField(entry, QStringLiteral("tab"), 0, page.views.size(), &tab, &why) ||
+            !readTextField(entry, QStringLiteral("view"), {}, &sv.view, &why)) {
             *error = where + QStringLiteral(": ") + why;
             return false;
         }
+        sv.tab = static_cast<int>(tab);
         if (!viewOnTab(page, sv.tab, sv.view)) {
             *error = QCoreApplication::translate("poslab::ui::Session",
                                                  "%1: the page %2 has no view \"%3\" on tab %4")
@@ -110,13 +80,6 @@ bool readViews(const QJsonObject& o, const PageSpec& page, QVector<SessionView>*
 }
 
 }  // namespace
-
-QMap<QString, QString> paramTexts(const core::ParamSet& params) {
-    QMap<QString, QString> out;
-    for (const auto& [name, value] : params.values())
-        out[QString::fromStdString(name)] = QString::fromStdString(core::formatValue(value));
-    return out;
-}
 
 QByteArray sessionToJson(const SessionState& s) {
     QJsonObject o;
@@ -193,9 +156,11 @@ bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionStat
         *error = QCoreApplication::translate("poslab::ui::Session", "unknown page \"%1\"").arg(s.page);
         return false;
     }
-    if (!readInt(o, QStringLiteral("tab"), 0, static_cast<int>(spec->views.size()), &s.tab, error) ||
-        !readText(o, QStringLiteral("view"), {}, &s.view, error))
+    qint64 tab = s.tab;
+    if (!readIntField(o, QStringLiteral("tab"), 0, spec->views.size(), &tab, error) ||
+        !readTextField(o, QStringLiteral("view"), {}, &s.view, error))
         return false;
+    s.tab = static_cast<int>(tab);
     if (!s.view.isEmpty()) {
         const int index = [&] {
             for (int i = 0; i < spec->views.size(); ++i)
@@ -225,10 +190,10 @@ bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionStat
     QString language = QStringLiteral("en"), theme = QStringLiteral("light");
     QString colormap = colormapName(s.colormap);
     QString backend = QString::fromLatin1(gpu::backendModeName(s.backend));
-    if (!readText(o, QStringLiteral("language"), {"en", "zh"}, &language, error) ||
-        !readText(o, QStringLiteral("theme"), {"light", "dark"}, &theme, error) ||
-        !readText(o, QStringLiteral("colormap"), {"auto", "viridis", "diverging"}, &colormap, error) ||
-        !readText(o, QStringLiteral("backend"), {"cpu", "auto", "vulkan"}, &backend, error))
+    if (!readTextField(o, QStringLiteral("language"), {"en", "zh"}, &language, error) ||
+        !readTextField(o, QStringLiteral("theme"), {"light", "dark"}, &theme, error) ||
+        !readTextField(o, QStringLiteral("colormap"), {"auto", "viridis", "diverging"}, &colormap, error) ||
+        !readTextField(o, QStringLiteral("backend"), {"cpu", "auto", "vulkan"}, &backend, error))
         return false;
     s.language = language == QLatin1String("zh") ? Lang::Zh : Lang::En;
     s.dark = theme == QLatin1String("dark");

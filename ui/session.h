@@ -25,6 +25,7 @@
 #include "ui/colormap.h"
 #include "ui/language.h"
 #include "ui/view_spec.h"
+#include "ui/view_state_json.h"
 
 QT_BEGIN_NAMESPACE
 class QLockFile;
@@ -55,9 +56,6 @@ struct SessionState {
     gpu::BackendMode backend = gpu::BackendMode::Cpu;
     bool operator==(const SessionState&) const = default;
 };
-
-// Every value of a ParamSet as command-line text.
-QMap<QString, QString> paramTexts(const core::ParamSet& params);
 
 QByteArray sessionToJson(const SessionState& state);
 // Parses and validates; on failure returns false, leaves `state` untouched and sets `error` to one

@@ -1,5 +1,6 @@
 #include "ui/view_state_json.h"
 
+#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonValue>
 #include <cmath>
@@ -20,47 +21,54 @@ QJsonObject viewStateToJson(const ViewState& s) {
     return o;
 }
 
-namespace {
-
-bool readInt(const QJsonObject& o, const char* key, qint64 lo, qint64 hi, qint64* out,
-             QString* error) {
-    const QJsonValue v = o.value(QLatin1String(key));
+bool readIntField(const QJsonObject& o, const QString& key, qint64 lo, qint64 hi, qint64* out,
+                  QString* error) {
+    const QJsonValue v = o.value(key);
     if (v.isUndefined()) return true;
-    const double x = v.toDouble(-1e300);
+    const double x = v.toDouble();
     // Range first: converting a double outside qint64's range is undefined behaviour.
     if (!v.isDouble() || !(x >= static_cast<double>(lo) && x <= static_cast<double>(hi)) ||
         x != std::floor(x)) {
-        *error = QStringLiteral("view state \"%1\" must be an integer in [%2, %3]")
-                     .arg(QLatin1String(key)).arg(lo).arg(hi);
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "\"%1\" must be an integer from %2 to %3")
+                     .arg(key).arg(lo).arg(hi);
         return false;
     }
     *out = static_cast<qint64>(x);
     return true;
 }
 
-bool readText(const QJsonObject& o, const char* key, QString* out, QString* error) {
-    const QJsonValue v = o.value(QLatin1String(key));
+bool readTextField(const QJsonObject& o, const QString& key, const QStringList& allowed,
+                   QString* out, QString* error) {
+    const QJsonValue v = o.value(key);
     if (v.isUndefined()) return true;
-    if (!v.isString()) {
-        *error = QStringLiteral("view state \"%1\" must be a string").arg(QLatin1String(key));
+    if (!v.isString() || (!allowed.isEmpty() && !allowed.contains(v.toString()))) {
+        *error = allowed.isEmpty()
+                     ? QCoreApplication::translate("poslab::ui::Session", "\"%1\" must be a string")
+                           .arg(key)
+                     : QCoreApplication::translate("poslab::ui::Session", "\"%1\" must be one of: %2")
+                           .arg(key, allowed.join(QStringLiteral(", ")));
         return false;
     }
     *out = v.toString();
     return true;
 }
 
-}  // namespace
-
 bool viewStateFromJson(const QJsonObject& o, ViewState* state, QString* error) {
     ViewState s;
     qint64 slice = s.slice;
     constexpr qint64 kBig = qint64(1) << 40;
-    if (!readInt(o, "slice", 0, 1 << 20, &slice, error) || !readInt(o, "m", 0, kBig, &s.m, error) ||
-        !readInt(o, "delta", -kBig, kBig, &s.delta, error) ||
-        !readText(o, "compareQuantity", &s.cmpQuantity, error) ||
-        !readText(o, "compareParam", &s.cmpParam, error) ||
-        !readText(o, "compareValue", &s.cmpValue, error))
+    const QStringList any;
+    QString why;
+    if (!readIntField(o, QStringLiteral("slice"), 0, 1 << 20, &slice, &why) ||
+        !readIntField(o, QStringLiteral("m"), 0, kBig, &s.m, &why) ||
+        !readIntField(o, QStringLiteral("delta"), -kBig, kBig, &s.delta, &why) ||
+        !readTextField(o, QStringLiteral("compareQuantity"), any, &s.cmpQuantity, &why) ||
+        !readTextField(o, QStringLiteral("compareParam"), any, &s.cmpParam, &why) ||
+        !readTextField(o, QStringLiteral("compareValue"), any, &s.cmpValue, &why)) {
+        *error = QStringLiteral("view state ") + why;
         return false;
+    }
     s.slice = static_cast<int>(slice);
     const QJsonValue dims = o.value(QStringLiteral("dims"));
     if (!dims.isUndefined()) {
@@ -81,11 +89,11 @@ bool viewStateFromJson(const QJsonObject& o, ViewState* state, QString* error) {
     return true;
 }
 
-QJsonObject paramsToJson(const core::ParamSet& params) {
-    QJsonObject o;
+QMap<QString, QString> paramTexts(const core::ParamSet& params) {
+    QMap<QString, QString> out;
     for (const auto& [name, value] : params.values())
-        o[QString::fromStdString(name)] = QString::fromStdString(core::formatValue(value));
-    return o;
+        out[QString::fromStdString(name)] = QString::fromStdString(core::formatValue(value));
+    return out;
 }
 
 bool paramTextsFromJson(const QJsonObject& o, QMap<QString, QString>* texts, QString* error) {

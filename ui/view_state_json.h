@@ -6,6 +6,7 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
+#include <QStringList>
 
 #include "core/params/param_spec.h"
 #include "core/registry.h"
@@ -13,12 +14,20 @@
 
 namespace poslab::ui {
 
+// Optional fields of a JSON object (session and lesson files): absent leaves `out` alone;
+// present but of the wrong type or out of range gives false and one line naming the key
+// ("\"tab\" must be an integer from 0 to 7"). `allowed`, when not empty, lists the only texts.
+bool readIntField(const QJsonObject& o, const QString& key, qint64 lo, qint64 hi, qint64* out,
+                  QString* error);
+bool readTextField(const QJsonObject& o, const QString& key, const QStringList& allowed,
+                   QString* out, QString* error);
+
 QJsonObject viewStateToJson(const ViewState& state);
 // Unknown keys are ignored; a key of the wrong type is an error (the message names the key).
 bool viewStateFromJson(const QJsonObject& object, ViewState* state, QString* error);
 
 // Every value of `params`, as command-line text.
-QJsonObject paramsToJson(const core::ParamSet& params);
+QMap<QString, QString> paramTexts(const core::ParamSet& params);
 // Each value must be a string (or a number or boolean, taken as its text).
 bool paramTextsFromJson(const QJsonObject& object, QMap<QString, QString>* texts, QString* error);
 // Defaults of `enc` overlaid with `texts`, each parsed and checked by its ParamSpec; the first
