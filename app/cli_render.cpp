@@ -3,11 +3,9 @@
 // the figures the GUI exports, without a display (Qt's offscreen platform). Every argument is
 // checked before anything is computed; files are written atomically.
 #include <QApplication>
-#include <QDir>
 #include <QFileInfo>
 #include <cmath>
 #include <iostream>
-#include <memory>
 
 #include "app/cli.h"
 #include "ui/figure.h"
@@ -194,19 +192,7 @@ int runRender(const Args& args) {
     RenderArgs r;
     if (int rc = parseArgs(args, r); rc != 0) return rc;
     // Fonts and painting need a Qt application; no display is needed (offscreen platform).
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
-        // What Qt would pick anyway, made here so that it does not warn on stderr.
-        const QString runtime = QDir::temp().filePath(QStringLiteral("runtime-%1").arg(qgetenv("USER").isEmpty() ? QStringLiteral("poslab") : QString::fromLocal8Bit(qgetenv("USER"))));
-        if (QDir().mkpath(runtime) && QFile::setPermissions(runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
-            qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
-    }
-    static int argc = 1;
-    static char name[] = "poslab";
-    static char* argv[] = {name, nullptr};
-    std::unique_ptr<QApplication> app;
-    if (!QApplication::instance()) app = std::make_unique<QApplication>(argc, argv);
-    ui::setUpApplication();
+    const auto app = ui::makeOffscreenApplication();
     ui::applyLanguage(ui::languageFromCode(QString::fromStdString(r.lang)));
 
     if (r.list) {

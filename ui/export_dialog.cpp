@@ -18,11 +18,9 @@
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QMimeData>
-#include <QPainter>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QSvgGenerator>
 #include <QBuffer>
 #include <QTabWidget>
 #include <QToolButton>
@@ -275,17 +273,8 @@ QString FigureExport::copyToClipboard(ViewWidget* view) {
     mime->setImageData(figureImage(figure, o));
     QByteArray svg;
     QBuffer buffer(&svg);
-    buffer.open(QIODevice::WriteOnly);
-    QSvgGenerator gen;
-    gen.setOutputDevice(&buffer);
-    gen.setSize(o.pixels);
-    gen.setViewBox(QRect(QPoint(0, 0), o.pixels));
-    gen.setResolution(static_cast<int>(o.dpi));
-    QPainter p(&gen);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), figure, o);
-    p.end();
-    mime->setData(QStringLiteral("image/svg+xml"), svg);
+    if (buffer.open(QIODevice::WriteOnly) && writeSvg(&buffer, figure, o))
+        mime->setData(QStringLiteral("image/svg+xml"), svg);
     QApplication::clipboard()->setMimeData(mime);
     return {};
 }

@@ -206,6 +206,21 @@ QRectF pdfArea(QPdfWriter& pdf) { return QRectF(0, 0, pdf.width(), pdf.height())
 
 }  // namespace
 
+bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& o) {
+    QSvgGenerator svg;
+    svg.setOutputDevice(device);
+    svg.setSize(o.pixels);
+    svg.setViewBox(QRect(QPoint(0, 0), o.pixels));
+    svg.setResolution(static_cast<int>(std::lround(o.dpi)));
+    svg.setTitle(figure.title);
+    if (o.footer) svg.setDescription(figure.footer);
+    QPainter p;
+    if (!p.begin(&svg)) return false;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), figure, o);
+    return p.end();
+}
+
 QString writeFigure(const QString& path, const Figure& figure, const FigureOptions& o) {
     FigureFormat format;
     if (!figureFormatOf(path, &format))
@@ -217,20 +232,7 @@ QString writeFigure(const QString& path, const Figure& figure, const FigureOptio
     if (format == FigureFormat::Png) {
         painted = figureImage(figure, o).save(&file, "PNG");
     } else if (format == FigureFormat::Svg) {
-        QSvgGenerator svg;
-        svg.setOutputDevice(&file);
-        svg.setSize(o.pixels);
-        svg.setViewBox(QRect(QPoint(0, 0), o.pixels));
-        svg.setResolution(static_cast<int>(std::lround(o.dpi)));
-        svg.setTitle(figure.title);
-        if (o.footer) svg.setDescription(figure.footer);
-        QPainter p;
-        painted = p.begin(&svg);
-        if (painted) {
-            p.setRenderHint(QPainter::Antialiasing, true);
-            paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), figure, o);
-            painted = p.end();
-        }
+        painted = writeSvg(&file, figure, o);
     } else {
         QPdfWriter pdf(&file);
         setUpPdf(pdf, o, figure.title);

@@ -13,6 +13,7 @@
 #include "core/params/param_spec.h"
 #include "ui/compute_types.h"
 
+class QIODevice;
 class QPainter;
 
 namespace poslab::ui {
@@ -70,6 +71,9 @@ void paintFigure(QPainter& painter, const QRectF& area, const Figure& figure,
 
 // The figure as an image of options.pixels (for PNG and the clipboard).
 QImage figureImage(const Figure& figure, const FigureOptions& options);
+
+// The figure as SVG onto an open device (a file, or a buffer for the clipboard).
+bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& options);
 
 // Writes one figure; the format comes from the extension. Atomic: the file appears complete or
 // not at all. Returns the error (naming the file) or an empty string.

@@ -1,6 +1,8 @@
 #include "ui/gui_main.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QFile>
 #include <QStyleFactory>
 #include <QTimer>
 #include <cstdio>
@@ -13,6 +15,28 @@ void setUpApplication() {
     QCoreApplication::setOrganizationName(QStringLiteral("PosLab"));
     QCoreApplication::setApplicationName(QStringLiteral("PosLab"));
     if (auto* style = QStyleFactory::create(QStringLiteral("Fusion"))) QApplication::setStyle(style);
+}
+
+std::unique_ptr<QApplication> makeOffscreenApplication() {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // What Qt would pick anyway, made here so that it does not warn on stderr.
+        const QString user = qEnvironmentVariable("USER", QStringLiteral("poslab"));
+        const QString runtime = QDir::temp().filePath(QStringLiteral("runtime-%1").arg(user));
+        if (QDir().mkpath(runtime) &&
+            QFile::setPermissions(runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner |
+                                               QFileDevice::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
+    }
+    std::unique_ptr<QApplication> app;
+    if (!QApplication::instance()) {
+        static int argc = 1;
+        static char name[] = "poslab";
+        static char* argv[] = {name, nullptr};
+        app = std::make_unique<QApplication>(argc, argv);
+    }
+    setUpApplication();
+    return app;
 }
 
 int runGui(int argc, char** argv) {

@@ -52,15 +52,7 @@ bool waitFor(MainWindow& w, quint64 generation, int timeoutMs) {
 }  // namespace
 
 int runInteractiveBench(bool json) {
-    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    std::unique_ptr<QApplication> own;
-    if (!QApplication::instance()) {
-        static int argc = 1;
-        static char name[] = "poslab";
-        static char* argv[] = {name, nullptr};
-        own = std::make_unique<QApplication>(argc, argv);
-    }
-    setUpApplication();
+    const auto app = makeOffscreenApplication();
     MainWindowOptions options;
     options.persist = false;
     MainWindow w(options);
