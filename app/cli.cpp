@@ -5,10 +5,13 @@
 #include <cstdlib>
 #include <iostream>
 
+#include "core/compute.h"
+
 namespace poslab::app {
 
 int fail(const std::string& command, const std::string& message) {
-    std::cerr << "poslab" << (command.empty() ? "" : " ") << command << ": " << message << std::endl;
+    std::cerr << "poslab" << (command.empty() ? "" : " ") << command << ": " << message
+              << std::endl;
     return kExitUsage;
 }
 
@@ -21,23 +24,11 @@ std::optional<std::string> takeValue(const Args& args, std::size_t& i, std::stri
 }
 
 std::optional<double> parseBytes(const std::string& text) {
-    double v = 0;
-    auto res = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (res.ec != std::errc() || !(v > 0)) return std::nullopt;
-    const std::string unit(res.ptr, text.data() + text.size());
-    double mul = 1;
-    if (unit.empty() || unit == "B") mul = 1;
-    else if (unit == "KiB" || unit == "K") mul = 1024.0;
-    else if (unit == "MiB" || unit == "M") mul = 1024.0 * 1024;
-    else if (unit == "GiB" || unit == "G") mul = 1024.0 * 1024 * 1024;
-    else return std::nullopt;
-    return v * mul;
+    return core::parseByteSize(text);
 }
 
 double defaultMemoryBudget() {
-    if (const char* env = std::getenv("POSLAB_MEMORY_BUDGET"))
-        if (auto b = parseBytes(env)) return *b;
-    return core::kDefaultMemoryBudget;
+    return core::configuredMemoryBudget();
 }
 
 void printUsage() {

@@ -1,7 +1,7 @@
-// `poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]`: median timings of the hot
-// quantities on the CPU backend (float64, and float32 where a fast path exists), the registry's
-// double reference where a fast path replaces it, and the Vulkan backend — in one run.
-// Each row runs once untimed-for-the-median (its "first" cost: allocation, first touch of the
+// `poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]`: median
+// timings of the hot quantities on the CPU backend (float64, and float32 where a fast path exists),
+// the registry's double reference where a fast path replaces it, and the Vulkan backend — in one
+// run. Each row runs once untimed-for-the-median (its "first" cost: allocation, first touch of the
 // pages, pipeline creation), then repeats into the same reused Result buffers and reports the
 // median, min and max. `--json` prints one object on stdout and nothing else (notes on stderr).
 // `bench --interactive` belongs to the UI (ui/interactive_bench.h).
@@ -13,10 +13,11 @@
 
 #include "app/cli.h"
 #include "core/backend/cpu_backend.h"
+#include "core/compute.h"
 #include "core/io/writers.h"
 #include "gpu/backend_router.h"
 #include "gpu/vulkan_backend.h"
-#include "ui/interactive_bench.h"
+#include "ui/shell/interactive_bench.h"
 
 namespace poslab::app {
 
@@ -91,7 +92,8 @@ std::string paramsJson(const core::TextParams& params, const core::EncodingDescr
     std::string s = "{";
     for (std::size_t i = 0; i < params.size(); ++i) {
         const auto* spec = enc.findParam(params[i].first);
-        const bool numeric = spec && (spec->type == core::ParamType::Int || spec->type == core::ParamType::Real);
+        const bool numeric =
+            spec && (spec->type == core::ParamType::Int || spec->type == core::ParamType::Real);
         s += (i ? ", " : "") + core::io::jsonString(params[i].first) + ": " +
              (numeric ? params[i].second : core::io::jsonString(params[i].second));
     }
@@ -112,25 +114,29 @@ int runBench(const Args& args) {
     std::string backendText = "auto", error, only;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
-        if (a == "--json") json = true;
-        else if (a == "--interactive") interactive = true;
-        else if (a == "--quick") quick = true;
+        if (a == "--json")
+            json = true;
+        else if (a == "--interactive")
+            interactive = true;
+        else if (a == "--quick")
+            quick = true;
         else if (a == "--only") {
             auto v = takeValue(args, i, error);
             if (!v) return fail(cmd, error);
             only = *v;
-        }
-        else if (a == "--backend") {
+        } else if (a == "--backend") {
             auto v = takeValue(args, i, error);
             if (!v) return fail(cmd, error);
             backendText = *v;
         } else {
-            return fail(cmd, "unknown argument '" + a + "'; allowed: --json, --backend auto|cpu|vulkan, "
-                             "--quick, --only ENC/QTY[,ENC/QTY...], --interactive");
+            return fail(cmd, "unknown argument '" + a +
+                                 "'; allowed: --json, --backend auto|cpu|vulkan, "
+                                 "--quick, --only ENC/QTY[,ENC/QTY...], --interactive");
         }
     }
     const auto mode = gpu::parseBackendMode(backendText);
-    if (!mode) return fail(cmd, "option '--backend' = " + backendText + ": allowed: auto, cpu, vulkan");
+    if (!mode)
+        return fail(cmd, "option '--backend' = " + backendText + ": allowed: auto, cpu, vulkan");
     if (interactive) return ui::runInteractiveBench(json);
 
     core::CpuBackend cpu;
@@ -138,17 +144,22 @@ int runBench(const Args& args) {
     std::unique_ptr<gpu::VulkanBackend> vulkan;
     if (*mode != gpu::BackendMode::Cpu) {
         auto v = gpu::VulkanBackend::create();
-        if (v) vulkan = std::move(*v);
-        else std::cerr << "poslab bench: note: " << v.error().message << " — Vulkan is not available; CPU rows only\n";
+        if (v)
+            vulkan = std::move(*v);
+        else
+            std::cerr << "poslab bench: note: " << v.error().message
+                      << " — Vulkan is not available; CPU rows only\n";
     }
     const bool cpuRows = *mode != gpu::BackendMode::Vulkan || !vulkan;
     if (vulkan)
-        std::cerr << "poslab bench: Vulkan device: " << vulkan->deviceName() << " (" << vulkan->deviceType()
-                  << "), angles in " << (vulkan->float64() ? "float64" : "float32") << "\n";
+        std::cerr << "poslab bench: Vulkan device: " << vulkan->deviceName() << " ("
+                  << vulkan->deviceType() << "), angles in "
+                  << (vulkan->float64() ? "float64" : "float32") << "\n";
 
     std::vector<Row> rows;
     for (const auto& c : benchCases(quick)) {
-        if (!only.empty() && ("," + only + ",").find("," + c.encoding + "/" + c.quantity + ",") == std::string::npos)
+        if (!only.empty() &&
+            ("," + only + ",").find("," + c.encoding + "/" + c.quantity + ",") == std::string::npos)
             continue;
         const auto* enc = core::registry().find(c.encoding);
         if (!enc) {
@@ -171,8 +182,9 @@ int runBench(const Args& args) {
             row.backend = backend;
             row.precision = precision;
             if (!json)
-                std::cerr << "  " << c.encoding << "/" << c.quantity << " [" << core::shapeText(prepared->shape)
-                          << "] " << backend << " " << core::precisionName(precision) << " ...\n";
+                std::cerr << "  " << c.encoding << "/" << c.quantity << " ["
+                          << core::shapeText(prepared->shape) << "] " << backend << " "
+                          << core::precisionName(precision) << " ...\n";
             if (timeRuns(fn, row, minRuns, maxRuns, minSeconds)) rows.push_back(row);
         };
         core::Result out;  // reused across the repeats of each row
@@ -182,30 +194,35 @@ int runBench(const Args& args) {
             return st.ok();
         };
         if (cpuRows) {
-            add("cpu", core::Precision::F64, [&] { return check(cpu.runPrepared(*prepared, core::Precision::F64, out)); });
+            add("cpu", core::Precision::F64,
+                [&] { return check(cpu.runPrepared(*prepared, core::Precision::F64, out)); });
             if (prepared->quantity->dtype == core::DType::F64 && cpu.hasFastPath(*prepared))
-                add("cpu", core::Precision::F32, [&] { return check(cpu.runPrepared(*prepared, core::Precision::F32, out)); });
+                add("cpu", core::Precision::F32,
+                    [&] { return check(cpu.runPrepared(*prepared, core::Precision::F32, out)); });
             if (c.reference && cpu.hasFastPath(*prepared))
-                add("cpu-reference", core::Precision::F64,
-                    [&] { return check(reference.runPrepared(*prepared, core::Precision::F64, out)); });
+                add("cpu-reference", core::Precision::F64, [&] {
+                    return check(reference.runPrepared(*prepared, core::Precision::F64, out));
+                });
             out = core::Result{};
         }
         if (vulkan && vulkan->implements(*prepared)) {
             // Integer quantities are exact on every backend: labelled f64 like the CPU rows.
-            const auto precision = prepared->quantity->dtype == core::DType::I64 ? core::Precision::F64
-                                                                                  : core::Precision::F32;
+            const auto precision = prepared->quantity->dtype == core::DType::I64
+                                       ? core::Precision::F64
+                                       : core::Precision::F32;
             add("vulkan", precision, [&] { return check(vulkan->run(*prepared, out)); });
             vulkan->releaseBuffers();
         }
         if (!lastError.empty())
-            std::cerr << "poslab bench: note: " << c.encoding << "/" << c.quantity << ": " << lastError << "\n";
+            std::cerr << "poslab bench: note: " << c.encoding << "/" << c.quantity << ": "
+                      << lastError << "\n";
     }
 
     // Speed-up of every row against the CPU float64 row of the same case.
     auto baseline = [&](const Row& r) -> double {
         for (const auto& o : rows)
-            if (o.backend == "cpu" && o.precision == core::Precision::F64 && o.c.encoding == r.c.encoding &&
-                o.c.quantity == r.c.quantity && o.shape == r.shape)
+            if (o.backend == "cpu" && o.precision == core::Precision::F64 &&
+                o.c.encoding == r.c.encoding && o.c.quantity == r.c.quantity && o.shape == r.shape)
                 return o.medianMs;
         return 0;
     };
@@ -213,8 +230,9 @@ int runBench(const Args& args) {
     const std::string devType = vulkan ? vulkan->deviceType() : "cpu";
     if (json) {
         std::ostringstream o;
-        o << "{\"device\": {\"name\": " << core::io::jsonString(devName) << ", \"type\": "
-          << core::io::jsonString(devType) << "}, \"cpu\": {\"name\": " << core::io::jsonString(cpu.deviceName())
+        o << "{\"device\": {\"name\": " << core::io::jsonString(devName)
+          << ", \"type\": " << core::io::jsonString(devType)
+          << "}, \"cpu\": {\"name\": " << core::io::jsonString(cpu.deviceName())
           << "}, \"results\": [";
         for (std::size_t i = 0; i < rows.size(); ++i) {
             const Row& r = rows[i];
@@ -223,20 +241,24 @@ int runBench(const Args& args) {
               << ", \"quantity\": " << core::io::jsonString(r.c.quantity) << ", \"shape\": [";
             for (std::size_t k = 0; k < r.shape.size(); ++k) o << (k ? ", " : "") << r.shape[k];
             const double b = baseline(r);
-            o << "], \"params\": " << paramsJson(r.c.params, *enc) << ", \"backend\": "
-              << core::io::jsonString(r.backend) << ", \"precision\": \"" << core::precisionName(r.precision)
+            o << "], \"params\": " << paramsJson(r.c.params, *enc)
+              << ", \"backend\": " << core::io::jsonString(r.backend) << ", \"precision\": \""
+              << core::precisionName(r.precision)
               << "\", \"median_ms\": " << core::io::numberText(r.medianMs)
-              << ", \"min_ms\": " << core::io::numberText(r.minMs) << ", \"max_ms\": "
-              << core::io::numberText(r.maxMs) << ", \"runs\": " << r.runs
-              << ", \"first_ms\": " << core::io::numberText(r.firstMs) << ", \"speedup_vs_cpu_f64\": "
+              << ", \"min_ms\": " << core::io::numberText(r.minMs)
+              << ", \"max_ms\": " << core::io::numberText(r.maxMs) << ", \"runs\": " << r.runs
+              << ", \"first_ms\": " << core::io::numberText(r.firstMs)
+              << ", \"speedup_vs_cpu_f64\": "
               << (b > 0 ? core::io::numberText(b / r.medianMs) : std::string("null")) << "}";
         }
         o << "\n]}\n";
         std::cout << o.str();
         return 0;
     }
-    std::cout << "device: " << devName << " (" << devType << "); CPU backend: " << cpu.deviceName() << "\n";
-    std::cout << "quantity               shape           backend        prec   median ms     min ms     max ms  runs   first ms  speed-up\n";
+    std::cout << "device: " << devName << " (" << devType << "); CPU backend: " << cpu.deviceName()
+              << "\n";
+    std::cout << "quantity               shape           backend        prec   median ms     min "
+                 "ms     max ms  runs   first ms  speed-up\n";
     for (const Row& r : rows) {
         char line[256];
         const double b = baseline(r);
@@ -247,8 +269,10 @@ int runBench(const Args& args) {
                       fmt(r.firstMs).c_str(), b > 0 ? (fmt(b / r.medianMs) + "x").c_str() : "-");
         std::cout << line;
     }
-    std::cout << "cpu: CPU backend (fast paths where they exist); cpu-reference: the registry's double "
-                 "reference;\nvulkan: float32 storage; speed-up against the cpu f64 row of the same size.\n";
+    std::cout
+        << "cpu: CPU backend (fast paths where they exist); cpu-reference: the registry's double "
+           "reference;\nvulkan: float32 storage; speed-up against the cpu f64 row of the same "
+           "size.\n";
     return 0;
 }
 

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/cli.h"
+#include "core/compute.h"
 #include "core/io/atomic_file.h"
 #include "core/io/writers.h"
 #include "gpu/backend_router.h"
@@ -33,13 +34,15 @@ int runExport(const Args& args) {
             if (!v) return fail(cmd, error);
             backend = *v;
             if (backend != "cpu" && backend != "auto" && backend != "vulkan")
-                return fail(cmd, "option '--backend' = " + backend + ": allowed: cpu, auto, vulkan");
+                return fail(cmd,
+                            "option '--backend' = " + backend + ": allowed: cpu, auto, vulkan");
         } else if (a == "--memory-budget") {
             auto v = takeValue(args, i, error);
             if (!v) return fail(cmd, error);
             auto b = parseBytes(*v);
-            if (!b) return fail(cmd, "option '--memory-budget' = " + *v +
-                                         ": allowed: a positive size such as 512MiB or 2GiB");
+            if (!b)
+                return fail(cmd, "option '--memory-budget' = " + *v +
+                                     ": allowed: a positive size such as 512MiB or 2GiB");
             budget = *b;
         } else if (!a.empty() && a[0] == '-' && a.size() > 1) {
             return fail(cmd, "unknown option '" + a + "'");
@@ -75,8 +78,10 @@ int runExport(const Args& args) {
             std::cerr << "poslab export: note: " << m << "\n";
         });
         core::Result computed;
-        const core::Request request{enc->id, prepared->quantity->id, prepared->params, core::Precision::F64};
-        if (auto st = router.run(request, computed, options); !st) return fail(cmd, st.error().message);
+        const core::Request request{enc->id, prepared->quantity->id, prepared->params,
+                                    core::Precision::F64};
+        if (auto st = router.run(request, computed, options); !st)
+            return fail(cmd, st.error().message);
         if (computed.backend == "vulkan" && computed.dtype == core::DType::F64)
             std::cerr << "poslab export: note: " << enc->id << "/" << prepared->quantity->id
                       << " computed on the Vulkan device (" << router.vulkan()->deviceName()
@@ -85,8 +90,12 @@ int runExport(const Args& args) {
     }
     if (!result) return fail(cmd, result.error().message);
     switch (*format) {
-        case core::io::Format::Npy: core::io::writeNpy(file.stream(), *result); break;
-        case core::io::Format::Csv: core::io::writeCsv(file.stream(), *result); break;
+        case core::io::Format::Npy:
+            core::io::writeNpy(file.stream(), *result);
+            break;
+        case core::io::Format::Csv:
+            core::io::writeCsv(file.stream(), *result);
+            break;
         case core::io::Format::Json:
             core::io::writeJson(file.stream(), *result, enc->id, prepared->quantity->id,
                                 prepared->params);

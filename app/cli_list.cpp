@@ -36,8 +36,9 @@ void printJson() {
     for (const auto& e : core::registry().encodings()) {
         std::cout << (firstEnc ? "\n" : ",\n") << "  {\"id\": " << jsonString(e.id)
                   << ", \"name\": {\"en\": " << jsonString(e.nameEn)
-                  << ", \"zh\": " << jsonString(e.nameZh) << "}, \"family\": "
-                  << jsonString(std::string(core::familyId(e.family))) << ",\n   \"quantities\": [";
+                  << ", \"zh\": " << jsonString(e.nameZh)
+                  << "}, \"family\": " << jsonString(std::string(core::familyId(e.family)))
+                  << ",\n   \"quantities\": [";
         firstEnc = false;
         bool first = true;
         for (const auto& q : e.quantities) {
@@ -51,9 +52,10 @@ void printJson() {
         for (const auto& p : e.params) {
             std::cout << (first ? "" : ",\n     ") << "{\"name\": " << jsonString(p.name)
                       << ", \"type\": " << jsonString(std::string(core::paramTypeName(p.type)))
-                      << ", \"default\": " << jsonValue(p.defaultValue) << ", \"min\": "
-                      << (p.min ? core::io::numberText(*p.min) : "null") << ", \"max\": "
-                      << (p.max ? core::io::numberText(*p.max) : "null") << ", \"choices\": [";
+                      << ", \"default\": " << jsonValue(p.defaultValue)
+                      << ", \"min\": " << (p.min ? core::io::numberText(*p.min) : "null")
+                      << ", \"max\": " << (p.max ? core::io::numberText(*p.max) : "null")
+                      << ", \"choices\": [";
             for (std::size_t c = 0; c < p.choices.size(); ++c)
                 std::cout << (c ? ", " : "") << jsonString(p.choices[c]);
             std::cout << "], \"help\": {\"en\": " << jsonString(p.helpEn)
@@ -67,12 +69,12 @@ void printJson() {
 
 void printText() {
     for (const auto& e : core::registry().encodings()) {
-        std::cout << e.id << "  —  " << e.nameEn << " / " << e.nameZh << "  [" << core::familyId(e.family)
-                  << "]\n";
+        std::cout << e.id << "  —  " << e.nameEn << " / " << e.nameZh << "  ["
+                  << core::familyId(e.family) << "]\n";
         std::cout << "  quantities:";
         for (const auto& q : e.quantities)
-            std::cout << " " << q.id << "(" << q.shapeDoc << (q.dtype == core::DType::I64 ? "; int" : "")
-                      << ")";
+            std::cout << " " << q.id << "(" << q.shapeDoc
+                      << (q.dtype == core::DType::I64 ? "; int" : "") << ")";
         std::cout << "\n  params:\n";
         for (const auto& p : e.params)
             std::cout << "    " << p.name << " = " << core::formatValue(p.defaultValue) << "  ("
@@ -85,11 +87,15 @@ void printText() {
 int runList(const Args& args) {
     bool json = false;
     for (const auto& a : args) {
-        if (a == "--json") json = true;
-        else return fail("list", "unknown option '" + a + "'; allowed: --json");
+        if (a == "--json")
+            json = true;
+        else
+            return fail("list", "unknown option '" + a + "'; allowed: --json");
     }
-    if (json) printJson();
-    else printText();
+    if (json)
+        printJson();
+    else
+        printText();
     return 0;
 }
 

@@ -8,12 +8,12 @@
 #include <iostream>
 
 #include "app/cli.h"
-#include "ui/figure.h"
-#include "ui/gui_main.h"
-#include "ui/language.h"
-#include "ui/lesson.h"
-#include "ui/view_spec.h"
-#include "ui/view_state_json.h"
+#include "ui/catalog/view_spec.h"
+#include "ui/catalog/view_state_json.h"
+#include "ui/document/lesson.h"
+#include "ui/figure/figure.h"
+#include "ui/shell/gui_main.h"
+#include "ui/shell/language.h"
 
 namespace poslab::app {
 
@@ -43,7 +43,8 @@ std::optional<QSize> parseSize(const std::string& text, double dpi) {
     if (inches) {
         const double w = parts[0].toDouble(&okW), h = parts[1].toDouble(&okH);
         if (!okW || !okH || !(w > 0) || !(h > 0) || w > 1000 || h > 1000) return std::nullopt;
-        return QSize(static_cast<int>(std::lround(w * dpi)), static_cast<int>(std::lround(h * dpi)));
+        return QSize(static_cast<int>(std::lround(w * dpi)),
+                     static_cast<int>(std::lround(h * dpi)));
     }
     const int w = parts[0].toInt(&okW), h = parts[1].toInt(&okH);
     if (!okW || !okH) return std::nullopt;
@@ -67,18 +68,24 @@ int parseArgs(const Args& args, RenderArgs& r) {
             const auto eq = v->find('=');
             if (eq == std::string::npos || eq == 0)
                 return fail(kCmd, "parameter '" + *v + "' is not KEY=VALUE");
-            r.params.insert(QString::fromStdString(v->substr(0, eq)), QString::fromStdString(v->substr(eq + 1)));
-        } else if (a == "-o" || a == "--output" || a == "--size" || a == "--dpi" || a == "--theme" ||
-                   a == "--lang" || a == "--lesson" || a == "--format" || a == "--colormap") {
+            r.params.insert(QString::fromStdString(v->substr(0, eq)),
+                            QString::fromStdString(v->substr(eq + 1)));
+        } else if (a == "-o" || a == "--output" || a == "--size" || a == "--dpi" ||
+                   a == "--theme" || a == "--lang" || a == "--lesson" || a == "--format" ||
+                   a == "--colormap") {
             auto v = value();
             if (!v) return fail(kCmd, error);
-            if (a == "-o" || a == "--output") r.output = *v;
-            else if (a == "--size") r.size = *v;
-            else if (a == "--lesson") r.lesson = *v;
+            if (a == "-o" || a == "--output")
+                r.output = *v;
+            else if (a == "--size")
+                r.size = *v;
+            else if (a == "--lesson")
+                r.lesson = *v;
             else if (a == "--colormap") {
                 r.colormap = *v;
                 if (*v != "auto" && *v != "viridis" && *v != "diverging")
-                    return fail(kCmd, "option '--colormap' = " + *v + ": allowed: auto, viridis, diverging");
+                    return fail(kCmd, "option '--colormap' = " + *v +
+                                          ": allowed: auto, viridis, diverging");
             } else if (a == "--format") {
                 r.format = *v;
                 if (*v != "png" && *v != "svg" && *v != "pdf")
@@ -123,8 +130,8 @@ int listViews() {
     for (const auto& p : ui::Catalog::instance().pages()) {
         if (p.id != p.encoding) continue;
         for (const auto& v : p.views)
-            std::cout << v.id.toStdString() << "  " << (p.title.text() + " — " + v.title.text()).toStdString()
-                      << "\n";
+            std::cout << v.id.toStdString() << "  "
+                      << (p.title.text() + " — " + v.title.text()).toStdString() << "\n";
     }
     return 0;
 }
@@ -135,13 +142,16 @@ std::string outputProblem(const std::string& output, bool deck) {
     ui::FigureFormat format;
     if (!ui::figureFormatOf(info.filePath(), &format)) {
         if (!deck) return "output '" + output + "': unknown extension; allowed: .png, .svg, .pdf";
-        if (info.exists() && !info.isDir()) return "output '" + output + "': not a folder and not a .pdf file";
+        if (info.exists() && !info.isDir())
+            return "output '" + output + "': not a folder and not a .pdf file";
         return {};  // a folder, created when missing
     }
     if (deck && format != ui::FigureFormat::Pdf)
         return "output '" + output + "': a lesson deck is a .pdf file or a folder";
     const QFileInfo dir(info.absolutePath());
-    if (!dir.isDir()) return "cannot write '" + output + "': folder " + dir.filePath().toStdString() + " does not exist";
+    if (!dir.isDir())
+        return "cannot write '" + output + "': folder " + dir.filePath().toStdString() +
+               " does not exist";
     if (!dir.isWritable()) return "cannot write '" + output + "': folder is not writable";
     if (info.isDir()) return "cannot write '" + output + "': it is a folder";
     return {};
@@ -160,8 +170,9 @@ int renderLesson(const RenderArgs& r, const ui::FigureOptions& options, double b
         const ui::ViewSpec* view = page ? page->findView(step.view) : nullptr;
         auto params = ui::stepParams(step, catalog);
         if (!page || !view || !params)
-            return fail(kCmd, "lesson step " + std::to_string(i + 1) + ": " +
-                                  (params ? std::string("view not found") : params.error().message));
+            return fail(kCmd,
+                        "lesson step " + std::to_string(i + 1) + ": " +
+                            (params ? std::string("view not found") : params.error().message));
         ui::ViewState state = step.state;
         if (state.cmpQuantity.isEmpty()) {
             const ui::ViewState def = ui::defaultViewState(*view, *page);
@@ -171,16 +182,20 @@ int renderLesson(const RenderArgs& r, const ui::FigureOptions& options, double b
                 state.cmpValue = def.cmpValue;
             }
         }
-        auto figure = ui::computeFigure(*page, *view, *params, state, ui::ColormapChoice::Auto, budget);
-        if (!figure) return fail(kCmd, "lesson step " + std::to_string(i + 1) + ": " + figure.error().message);
+        auto figure =
+            ui::computeFigure(*page, *view, *params, state, ui::ColormapChoice::Auto, budget);
+        if (!figure)
+            return fail(kCmd,
+                        "lesson step " + std::to_string(i + 1) + ": " + figure.error().message);
         figure->subtitle = step.title.text();
         figure->caption = step.caption.text();
         figures << *figure;
     }
-    ui::FigureFormat folderFormat = r.format == "svg" ? ui::FigureFormat::Svg
+    ui::FigureFormat folderFormat = r.format == "svg"   ? ui::FigureFormat::Svg
                                     : r.format == "pdf" ? ui::FigureFormat::Pdf
                                                         : ui::FigureFormat::Png;
-    if (const QString e = ui::writeDeck(QString::fromStdString(r.output), figures, options, folderFormat);
+    if (const QString e =
+            ui::writeDeck(QString::fromStdString(r.output), figures, options, folderFormat);
         !e.isEmpty())
         return fail(kCmd, e.toStdString());
     return 0;
@@ -208,7 +223,8 @@ int runRender(const Args& args) {
     const auto size = parseSize(r.size, r.dpi);
     if (!size)
         return fail(kCmd, "option '--size' = " + r.size +
-                              ": allowed: WxH in pixels (1920x1080), WxHin in inches (13.33x7.5in), 16:9, 4:3 or a4");
+                              ": allowed: WxH in pixels (1920x1080), WxHin in inches "
+                              "(13.33x7.5in), 16:9, 4:3 or a4");
     options.pixels = *size;
     if (const QString bad = ui::validateFigureOptions(options); !bad.isEmpty())
         return fail(kCmd, "option '--size' = " + r.size + ": " + bad.toStdString());
@@ -227,16 +243,20 @@ int runRender(const Args& args) {
     const QString viewId = QString::fromStdString(r.positional.front());
     const ui::ViewSpec* view = nullptr;
     const ui::PageSpec* page = encodingPageOf(viewId, &view);
-    if (!page) return fail(kCmd, "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
+    if (!page)
+        return fail(kCmd,
+                    "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
     const auto* enc = core::registry().find(page->encoding.toStdString());
     auto params = ui::paramsFromTexts(*enc, ui::pagePresetParams(*page), r.params);
     if (!params) return fail(kCmd, params.error().message);
     const ui::ColormapChoice cmap = r.colormap == "viridis"     ? ui::ColormapChoice::Viridis
                                     : r.colormap == "diverging" ? ui::ColormapChoice::Diverging
                                                                 : ui::ColormapChoice::Auto;
-    auto figure = ui::computeFigure(*page, *view, *params, ui::defaultViewState(*view, *page), cmap, budget);
+    auto figure =
+        ui::computeFigure(*page, *view, *params, ui::defaultViewState(*view, *page), cmap, budget);
     if (!figure) return fail(kCmd, figure.error().message);
-    if (const QString e = ui::writeFigure(QString::fromStdString(r.output), *figure, options); !e.isEmpty())
+    if (const QString e = ui::writeFigure(QString::fromStdString(r.output), *figure, options);
+        !e.isEmpty())
         return fail(kCmd, e.toStdString());
     return 0;
 }

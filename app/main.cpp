@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "app/cli.h"
-#include "ui/gui_main.h"
+#include "ui/shell/gui_main.h"
 
 int main(int argc, char** argv) {
     using namespace poslab::app;
@@ -20,5 +20,6 @@ int main(int argc, char** argv) {
         printUsage();
         return 0;
     }
-    return fail("", "unknown command '" + command + "'; allowed: list, export, render, bench (see --help)");
+    return fail(
+        "", "unknown command '" + command + "'; allowed: list, export, render, bench (see --help)");
 }

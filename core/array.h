@@ -23,8 +23,8 @@ struct Array {
     std::vector<double> f64;        // used when dtype == F64
     std::vector<std::int64_t> i64;  // used when dtype == I64
 
-    static Array real(Shape shape);     // zero-filled
-    static Array integer(Shape shape);  // zero-filled
+    static Array real(Shape shape);                                       // zero-filled
+    static Array integer(Shape shape);                                    // zero-filled
     static Array fromMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m);  // C order
     static Array fromVector(const Eigen::Ref<const Eigen::VectorXd>& v);
     static Array scalar(double v);

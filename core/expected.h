@@ -7,18 +7,68 @@
 
 namespace poslab::core {
 
-struct Error {
-    std::string message;
+// What went wrong, for callers that react to it (fall back, mark a field, stay silent on a
+// cancel); the message is for people and is never matched.
+enum class Errc {
+    InvalidParameter,   // a value out of range, inconsistent values, a bad input file's content
+    UnknownName,        // an encoding, quantity, parameter or view that does not exist
+    OverBudget,         // the result or its working memory would exceed the memory budget
+    Cancelled,          // the caller's cancel flag was raised
+    Io,                 // a file could not be read or written
+    VulkanUnavailable,  // no loader, driver or device; or an operation the device cannot run
+    DeviceLost,         // the device failed during a computation
+    NoShader,           // the backend has no kernel for this quantity or these parameters
+    Internal,           // a broken invariant: a bug
 };
 
-inline Error fail(std::string message) { return Error{std::move(message)}; }
+// A short stable name of a code ("invalid-parameter", ...), for logs and tests.
+constexpr const char* errcName(Errc code) {
+    switch (code) {
+        case Errc::InvalidParameter:
+            return "invalid-parameter";
+        case Errc::UnknownName:
+            return "unknown-name";
+        case Errc::OverBudget:
+            return "over-budget";
+        case Errc::Cancelled:
+            return "cancelled";
+        case Errc::Io:
+            return "io";
+        case Errc::VulkanUnavailable:
+            return "vulkan-unavailable";
+        case Errc::DeviceLost:
+            return "device-lost";
+        case Errc::NoShader:
+            return "no-shader";
+        case Errc::Internal:
+            return "internal";
+    }
+    return "?";
+}
+
+struct Error {
+    Errc code = Errc::InvalidParameter;
+    std::string message;
+
+    Error() = default;
+    explicit Error(std::string text) : message(std::move(text)) {}
+    Error(Errc errc, std::string text) : code(errc), message(std::move(text)) {}
+};
+
+// An invalid-parameter error (the common case in core); the two-argument form names the code.
+inline Error fail(std::string message) {
+    return Error{std::move(message)};
+}
+inline Error fail(Errc code, std::string message) {
+    return Error{code, std::move(message)};
+}
 
 // A value or an Error (C++20 has no std::expected).
 template <class T>
 class Expected {
 public:
-    Expected(T value) : m_v(std::move(value)) {}          // NOLINT(google-explicit-constructor)
-    Expected(Error error) : m_v(std::move(error)) {}      // NOLINT(google-explicit-constructor)
+    Expected(T value) : m_v(std::move(value)) {}      // NOLINT(google-explicit-constructor)
+    Expected(Error error) : m_v(std::move(error)) {}  // NOLINT(google-explicit-constructor)
 
     bool ok() const { return std::holds_alternative<T>(m_v); }
     explicit operator bool() const { return ok(); }

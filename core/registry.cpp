@@ -1,19 +1,21 @@
 #include "core/registry.h"
 
-#include <cmath>
-#include <cstdio>
-#include <optional>
-#include <stdexcept>
+#include <cassert>
 
 namespace poslab::core {
 
 std::string_view familyId(Family family) {
     switch (family) {
-        case Family::Absolute: return "absolute";
-        case Family::Rotary: return "rotary";
-        case Family::Relative: return "relative";
-        case Family::Other: return "other";
-        case Family::Argument: return "argument";
+        case Family::Absolute:
+            return "absolute";
+        case Family::Rotary:
+            return "rotary";
+        case Family::Relative:
+            return "relative";
+        case Family::Other:
+            return "other";
+        case Family::Argument:
+            return "argument";
     }
     return "?";
 }
@@ -25,8 +27,10 @@ const QuantitySpec* EncodingDescriptor::findQuantity(std::string_view qid) const
 }
 
 void Registry::add(EncodingDescriptor descriptor) {
-    if (find(descriptor.id))
-        throw std::logic_error("PosLab: encoding registered twice: " + descriptor.id);
+    if (find(descriptor.id)) {
+        m_duplicates.push_back(descriptor.id);  // a bug; tst_registry fails on it
+        return;
+    }
     m_encodings.push_back(std::move(descriptor));
 }
 
@@ -40,137 +44,10 @@ const Registry& registry() {
     static const Registry instance = [] {
         Registry r;
         registerBuiltinEncodings(r);
+        assert(r.duplicates().empty() && "an encoding id is registered twice");
         return r;
     }();
     return instance;
-}
-
-std::string formatBytes(double bytes) {
-    const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    int u = 0;
-    while (bytes >= 1024.0 && u < 6) {
-        bytes /= 1024.0;
-        ++u;
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, u == 0 ? "%.0f %s" : "%.1f %s", bytes, units[u]);
-    return buf;
-}
-
-Expected<ParamSet> parseParams(const EncodingDescriptor& enc, const TextParams& given) {
-    ParamSet p = defaultParams(enc.params);
-    for (const auto& [name, text] : given) {
-        const ParamSpec* spec = enc.findParam(name);
-        if (!spec) {
-            std::string known;
-            for (const auto& s : enc.params) known += (known.empty() ? "" : ", ") + s.name;
-            return fail("unknown parameter '" + name + "' for encoding '" + enc.id +
-                        "'; allowed: " + known);
-        }
-        auto v = spec->parse(text);
-        if (!v) return v.error();
-        p.set(name, std::move(*v));
-        p.markGiven(name);
-    }
-    return p;
-}
-
-Expected<Prepared> prepare(const EncodingDescriptor& enc, std::string_view quantity,
-                           ParamSet params, const ComputeOptions& options) {
-    const QuantitySpec* q = enc.findQuantity(quantity);
-    if (!q) {
-        std::string known;
-        for (const auto& s : enc.quantities) known += (known.empty() ? "" : ", ") + s.id;
-        return fail("unknown quantity '" + std::string(quantity) + "' for encoding '" + enc.id +
-                    "'; allowed: " + known);
-    }
-    // Every spec present and individually valid; nothing unknown.
-    for (const auto& [name, value] : params.values())
-        if (!enc.findParam(name))
-            return fail("unknown parameter '" + name + "' for encoding '" + enc.id + "'");
-    for (const auto& spec : enc.params) {
-        if (!params.has(spec.name)) params.set(spec.name, spec.defaultValue);
-        if (auto st = spec.check(params.get(spec.name)); !st) return st.error();
-        // Reals given as integers are stored as reals from here on.
-        if (spec.type == ParamType::Real)
-            params.set(spec.name, params.real(spec.name));
-    }
-    if (enc.resolve)
-        if (auto st = enc.resolve(params); !st) return st.error();
-    if (q->available)
-        if (auto st = q->available(params); !st) return st.error();
-
-    Prepared out;
-    out.encoding = &enc;
-    out.quantity = q;
-    out.shape = q->shape(params);
-    double elements = 1;
-    for (auto s : out.shape) elements *= static_cast<double>(s);
-    double bytes = elements * 8.0;
-    if (q->workBytes) bytes = std::max(bytes, q->workBytes(params));
-    if (bytes > options.memoryBudget) {
-        return fail("result " + enc.id + "/" + q->id + " of shape (" + shapeText(out.shape) +
-                    ") would need " + formatBytes(bytes) + ", more than the memory budget of " +
-                    formatBytes(options.memoryBudget) + "; reduce the sizes");
-    }
-    out.params = std::move(params);
-    return out;
-}
-
-void ProgressSink::report(double fraction) noexcept {
-    // The common case, a step too small to show, costs one relaxed load.
-    if (fraction < m_next.load(std::memory_order_relaxed)) return;
-    // Another thread is forwarding: skip this one rather than wait (a later report carries on).
-    std::unique_lock lock(m_mutex, std::try_to_lock);
-    if (!lock.owns_lock() || fraction <= m_sent) return;
-    m_sent = std::min(fraction, 1.0);
-    m_next.store(m_sent + kStep, std::memory_order_relaxed);
-    m_fn(m_sent);
-}
-
-void ProgressSink::finish() noexcept {
-    std::lock_guard lock(m_mutex);
-    if (m_sent >= 1.0) return;
-    m_sent = 1.0;
-    m_next.store(2.0, std::memory_order_relaxed);
-    m_fn(1.0);
-}
-
-Expected<Array> run(const Prepared& prepared, const ComputeOptions& options) {
-    std::optional<ProgressSink> sink;
-    if (options.progress) sink.emplace(options.progress);
-    ComputeContext ctx;
-    ctx.cancel = options.cancel;
-    ctx.progress = sink ? &*sink : nullptr;
-    auto result = prepared.quantity->compute(prepared.params, ctx);
-    if (!result) return result;
-    if (result->shape != prepared.shape)
-        return fail("internal error: " + prepared.encoding->id + "/" + prepared.quantity->id +
-                    " produced shape (" + shapeText(result->shape) + "), expected (" +
-                    shapeText(prepared.shape) + ")");
-    if (sink) sink->finish();
-    return result;
-}
-
-Expected<Array> compute(std::string_view encoding, std::string_view quantity,
-                        const ParamSet& params, const ComputeOptions& options) {
-    const EncodingDescriptor* enc = registry().find(encoding);
-    if (!enc) return fail("unknown encoding '" + std::string(encoding) + "'");
-    auto prepared = prepare(*enc, quantity, params, options);
-    if (!prepared) return prepared.error();
-    return run(*prepared, options);
-}
-
-ParamSet paramsFor(std::string_view encoding,
-                   const std::vector<std::pair<std::string, ParamValue>>& values) {
-    const EncodingDescriptor* enc = registry().find(encoding);
-    if (!enc) throw std::invalid_argument("PosLab: unknown encoding " + std::string(encoding));
-    ParamSet p = defaultParams(enc->params);
-    for (const auto& [k, v] : values) {
-        p.set(k, v);
-        p.markGiven(k);
-    }
-    return p;
 }
 
 }  // namespace poslab::core

@@ -1,4 +1,5 @@
 #include "gpu/backend_router.h"
+#include "core/compute.h"
 
 #include <algorithm>
 #include <chrono>
@@ -14,9 +15,12 @@ std::optional<BackendMode> parseBackendMode(std::string_view text) {
 
 std::string_view backendModeName(BackendMode mode) {
     switch (mode) {
-        case BackendMode::Cpu: return "cpu";
-        case BackendMode::Auto: return "auto";
-        case BackendMode::Vulkan: return "vulkan";
+        case BackendMode::Cpu:
+            return "cpu";
+        case BackendMode::Auto:
+            return "auto";
+        case BackendMode::Vulkan:
+            return "vulkan";
     }
     return "cpu";
 }
@@ -34,8 +38,10 @@ VulkanBackend* BackendRouter::vulkan() {
     if (!m_vulkanTried) {
         m_vulkanTried = true;
         auto v = VulkanBackend::create(m_options);
-        if (v) m_vulkan = std::move(*v);
-        else m_vulkanError = v.error().message;
+        if (v)
+            m_vulkan = std::move(*v);
+        else
+            m_vulkanError = v.error().message;
     }
     if (m_vulkan && m_vulkan->lost()) return nullptr;
     return m_vulkan.get();
@@ -54,15 +60,17 @@ bool BackendRouter::probeVulkanFaster(const core::Prepared& prepared, core::Prec
         for (int i = 0; i < 4; ++i) {
             const auto t0 = std::chrono::steady_clock::now();
             if (!fn()) return 1e300;
-            const double ms = std::chrono::duration<double, std::milli>(
-                                  std::chrono::steady_clock::now() - t0).count();
+            const double ms =
+                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                    .count();
             if (i > 0) best = std::min(best, ms);
         }
         return best;
     };
     core::Result r;
     const double cpuMs = time([&] { return m_cpu.runPrepared(p, precision, r).ok(); });
-    const double gpuMs = m_vulkan->implements(p) ? time([&] { return m_vulkan->run(p, r).ok(); }) : 1e300;
+    const double gpuMs =
+        m_vulkan->implements(p) ? time([&] { return m_vulkan->run(p, r).ok(); }) : 1e300;
     m_probes[key] = {cpuMs, gpuMs};
     const bool faster = gpuMs < cpuMs;
     m_choice[key] = faster;
@@ -90,14 +98,16 @@ core::Status BackendRouter::run(const core::Request& request, core::Result& out,
     if (m_mode != BackendMode::Cpu) {
         VulkanBackend* v = vulkan();
         if (!v) {
-            std::string why = m_vulkanError.empty() ? std::string("the device was lost") : m_vulkanError;
+            std::string why =
+                m_vulkanError.empty() ? std::string("the device was lost") : m_vulkanError;
             if (why.rfind("Vulkan: ", 0) == 0) why = why.substr(8);
             tell("Vulkan is not available (" + why + "); computing on the CPU");
             note = "Vulkan unavailable";
         } else if (choose(*prepared, request.precision) == "vulkan") {
             auto st = v->run(*prepared, out);
             if (st) return st;
-            tell("Vulkan failed for " + what + " (" + st.error().message + "); computing on the CPU");
+            tell("Vulkan failed for " + what + " (" + st.error().message +
+                 "); computing on the CPU");
             note = "Vulkan failed";
         } else if (m_mode == BackendMode::Vulkan) {
             tell(what + " has no Vulkan shader for these parameters; computed on the CPU (" +

@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "core/backend/cpu_backend.h"
+#include "core/compute.h"
 #include "gpu/vulkan_backend.h"
 
 namespace poslab::gpu {

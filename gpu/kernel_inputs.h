@@ -31,7 +31,7 @@ struct BindingLimits {
     std::uint64_t maxBinding = 0;  // largest storage binding
     std::uint64_t alignment = 1;   // minStorageBufferOffsetAlignment
     std::uint64_t maxGroupsX = 65535, maxGroupsY = 65535;
-    std::uint64_t group = 16;      // workgroup edge
+    std::uint64_t group = 16;  // workgroup edge
 };
 
 // One dispatch of the DeBERTa terms kernel: queries [r0, r0 + rows) x keys [c0, c0 + cols),
@@ -50,7 +50,8 @@ struct DebertaTiling {
     std::uint64_t maxIn = 0;           // input rows one binding holds
     std::uint64_t maxBinding = 0;      // bytes
 };
-core::Expected<DebertaTiling> debertaTiling(std::int64_t n, std::int64_t d, const BindingLimits& limits);
+core::Expected<DebertaTiling> debertaTiling(std::int64_t n, std::int64_t d,
+                                            const BindingLimits& limits);
 
 // The dispatches covering the output. dl[r + n - 1] = delta(r) - lo for r = i - j; delta is
 // monotone in r, but the log buckets can jump, so a tile may narrow its columns until the Qr/Kr

@@ -1,4 +1,5 @@
 #include "gpu/vulkan_backend.h"
+#include "core/compute.h"
 
 #include <algorithm>
 #include <cmath>
@@ -15,8 +16,8 @@
 #include "core/encodings/common.h"
 #include "core/encodings/deberta.h"
 #include "core/encodings/t5_bucket.h"
-#include "gpu/device.h"
 #include "gpu/kernel_inputs.h"
+#include "gpu/vulkan/device.h"
 
 namespace poslab::gpu {
 
@@ -30,7 +31,7 @@ using detail::xposLogZeta;
 
 namespace {
 
-constexpr std::uint32_t kGroup = 16;      // 2-D workgroups are 16 x 16
+constexpr std::uint32_t kGroup = 16;       // 2-D workgroups are 16 x 16
 constexpr std::uint32_t kFlatCols = 1024;  // 1-D outputs are laid out as rows of 1024
 
 std::uint32_t groups(std::uint64_t threads) {
@@ -71,7 +72,8 @@ struct VulkanBackend::Impl {
 
     std::uint64_t bindingLimit() const {
         const std::uint64_t dev = device.info().maxStorageRange;
-        return options.maxBindingBytes ? std::min<std::uint64_t>(options.maxBindingBytes, dev) : dev;
+        return options.maxBindingBytes ? std::min<std::uint64_t>(options.maxBindingBytes, dev)
+                                       : dev;
     }
 
     // Rows per tile so that one tile of rows x rowBytes fits one binding, starts aligned, and
@@ -170,7 +172,8 @@ struct VulkanBackend::Impl {
                       static_cast<std::uint64_t>(n), p, {{&vec}})};
     }
 
-    core::Expected<std::vector<double>> registryVector(const Prepared& p, const std::string& quantity) {
+    core::Expected<std::vector<double>> registryVector(const Prepared& p,
+                                                       const std::string& quantity) {
         auto prep = core::prepare(*p.encoding, quantity, p.params);
         if (!prep) return prep.error();
         auto a = core::run(*prep);
@@ -188,7 +191,8 @@ struct VulkanBackend::Impl {
             rows = p.params.integer("n");
             width = rows;
             split = d / 2;
-            for (std::int64_t j = 0; j < d / 2; ++j) w[static_cast<std::size_t>(j)] = core::enc::omega(j, d, base);
+            for (std::int64_t j = 0; j < d / 2; ++j)
+                w[static_cast<std::size_t>(j)] = core::enc::omega(j, d, base);
         } else {
             width = p.params.integer("width");
             rows = p.params.integer("height") * width;
@@ -219,7 +223,8 @@ struct VulkanBackend::Impl {
         return {};
     }
 
-    Status cosines(const std::vector<double>& w, std::int64_t length, float scale, core::Result& out) {
+    Status cosines(const std::vector<double>& w, std::int64_t length, float scale,
+                   core::Result& out) {
         device.run({cosSum(w, static_cast<std::uint64_t>(length), scale)});
         readFloats(device.buffer("vec", 16), out);
         return {};
@@ -238,9 +243,10 @@ struct VulkanBackend::Impl {
         Push push;
         push.n = static_cast<std::uint32_t>(hw);
         push.i0 = static_cast<std::uint32_t>(w);
-        device.run({s1, {&kernel("toeplitz2d", 2),
-                         tiles(ob, static_cast<std::uint64_t>(hw), static_cast<std::uint32_t>(hw),
-                               static_cast<std::uint64_t>(hw), push, {{&vec}})}});
+        device.run({s1,
+                    {&kernel("toeplitz2d", 2),
+                     tiles(ob, static_cast<std::uint64_t>(hw), static_cast<std::uint32_t>(hw),
+                           static_cast<std::uint64_t>(hw), push, {{&vec}})}});
         readFloats(ob, out);
         return {};
     }
@@ -275,7 +281,8 @@ struct VulkanBackend::Impl {
         if (q == "scores")
             return toeplitzOfCosines(*theta, n, static_cast<float>(2.0 * af * af), out);
         if (q == "decay")
-            return cosines(*theta, p.params.integer("max_distance") + 1, static_cast<float>(2.0 * af * af), out);
+            return cosines(*theta, p.params.integer("max_distance") + 1,
+                           static_cast<float>(2.0 * af * af), out);
         Buffer& tb = uploadReal("freq", *theta);
         Push push;
         push.n = static_cast<std::uint32_t>(n);
@@ -346,7 +353,8 @@ struct VulkanBackend::Impl {
     }
 
     Status attention(const Prepared& p, core::Result& out) {
-        const auto n = p.params.integer("n"), d = p.params.integer("d"), seed = p.params.integer("seed");
+        const auto n = p.params.integer("n"), d = p.params.integer("d"),
+                   seed = p.params.integer("seed");
         if (n != qkN || d != qkD || seed != qkSeed) {
             qkN = -1;
             const auto qk = core::attention::drawQK(n, d, static_cast<std::uint64_t>(seed));
@@ -407,7 +415,8 @@ struct VulkanBackend::Impl {
         push.i3 = static_cast<std::uint32_t>(heads);
         std::vector<std::int32_t> edges{0};
         if (log) {  // bucketing none: |j - i| (mode 2), no edges
-            const auto edges64 = core::enc::t5BucketEdges(bidir, nb, p.params.integer("max_distance"));
+            const auto edges64 =
+                core::enc::t5BucketEdges(bidir, nb, p.params.integer("max_distance"));
             edges.resize(edges64.size());
             for (std::size_t i = 0; i < edges.size(); ++i)
                 edges[i] = static_cast<std::int32_t>(std::min<std::int64_t>(edges64[i], INT32_MAX));
@@ -531,18 +540,17 @@ struct VulkanBackend::Impl {
         for (const auto& t : *tiles) {
             const std::uint64_t pRows = t.pLast - t.pFirst + 1;
             Dispatch disp;
-            disp.bindings = {{&ob, t.r0 * outRow, t.rows * outRow},
-                             {&eb},
-                             {&qc, t.r0 * inRow, t.rows * inRow},
-                             {&kc, t.c0 * inRow, t.cols * inRow},
-                             {&qr, t.pFirst * inRow, pRows * inRow},
-                             {&kr, t.pFirst * inRow, pRows * inRow}};
+            disp.bindings = {
+                {&ob, t.r0 * outRow, t.rows * outRow},  {&eb},
+                {&qc, t.r0 * inRow, t.rows * inRow},    {&kc, t.c0 * inRow, t.cols * inRow},
+                {&qr, t.pFirst * inRow, pRows * inRow}, {&kr, t.pFirst * inRow, pRows * inRow}};
             disp.push = base;
             disp.push.rows = static_cast<std::uint32_t>(t.rows);
             disp.push.cols = static_cast<std::uint32_t>(t.cols);
             disp.push.row0 = static_cast<std::uint32_t>(t.r0);
             disp.push.i1 = static_cast<std::uint32_t>(t.c0);
-            disp.push.i3 = static_cast<std::uint32_t>(debertaLo + static_cast<std::int64_t>(t.pFirst));
+            disp.push.i3 =
+                static_cast<std::uint32_t>(debertaLo + static_cast<std::int64_t>(t.pFirst));
             disp.groupsX = groups(t.cols);
             disp.groupsY = groups(t.rows);
             s.dispatches.push_back(std::move(disp));
@@ -559,28 +567,40 @@ struct VulkanBackend::Impl {
         const auto& q = p.quantity->id;
         const auto& v = p.params;
         if (e == "sinusoidal" && v.text("variant") == "paper") {
-            if (q == "table") return [](Impl& m, const Prepared& pp, core::Result& o) { return m.sinusoidalTable(pp, o, false); };
+            if (q == "table")
+                return [](Impl& m, const Prepared& pp, core::Result& o) {
+                    return m.sinusoidalTable(pp, o, false);
+                };
             if (q == "similarity")
                 return [](Impl& m, const Prepared& pp, core::Result& o) {
                     const auto d = pp.params.integer("d");
                     std::vector<double> w(static_cast<std::size_t>(d / 2));
                     for (std::int64_t j = 0; j < d / 2; ++j)
-                        w[static_cast<std::size_t>(j)] = core::enc::omega(j, d, pp.params.real("base"));
+                        w[static_cast<std::size_t>(j)] =
+                            core::enc::omega(j, d, pp.params.real("base"));
                     return m.toeplitzOfCosines(w, pp.params.integer("n"), 1.0f, o);
                 };
         }
         if (e == "sinusoidal2d" && q == "table")
-            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.sinusoidalTable(pp, o, true); };
+            return [](Impl& m, const Prepared& pp, core::Result& o) {
+                return m.sinusoidalTable(pp, o, true);
+            };
         if (e == "sinusoidal2d" && q == "similarity")
-            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.sinusoidal2dSimilarity(pp, o); };
-        if (e == "alibi" && q == "bias") return [](Impl& m, const Prepared& pp, core::Result& o) { return m.alibiBias(pp, o); };
+            return [](Impl& m, const Prepared& pp, core::Result& o) {
+                return m.sinusoidal2dSimilarity(pp, o);
+            };
+        if (e == "alibi" && q == "bias")
+            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.alibiBias(pp, o); };
         if (e == "rope" && (q == "angles" || q == "rotated" || q == "scores" || q == "decay")) {
             // Optional .npy inputs stay on the CPU (the shaders use the all-ones defaults).
             const bool ones = isDefault(p, "input") && isDefault(p, "q") && isDefault(p, "k");
             if (q == "angles" || q == "decay" || ones)
-                return [](Impl& m, const Prepared& pp, core::Result& o) { return m.ropeQuantity(pp, o); };
+                return [](Impl& m, const Prepared& pp, core::Result& o) {
+                    return m.ropeQuantity(pp, o);
+                };
         }
-        if (e == "xpos" && q == "scale") return [](Impl& m, const Prepared& pp, core::Result& o) { return m.xposScale(pp, o); };
+        if (e == "xpos" && q == "scale")
+            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.xposScale(pp, o); };
         if (e == "xpos" && (q == "scores" || q == "scores_rope"))
             return [](Impl& m, const Prepared& pp, core::Result& o) { return m.xposScores(pp, o); };
         if (e == "attention" && (q == "logits" || q == "softmax"))
@@ -588,9 +608,12 @@ struct VulkanBackend::Impl {
         if (e == "t5" && (q == "buckets" || q == "bias"))
             return [](Impl& m, const Prepared& pp, core::Result& o) { return m.t5(pp, o); };
         if (e == "deberta" && q == "relative_positions")
-            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.debertaBuckets(pp, o); };
+            return [](Impl& m, const Prepared& pp, core::Result& o) {
+                return m.debertaBuckets(pp, o);
+            };
         if (e == "deberta" && core::enc::debertaTermsOf(q) != 0)
-            return [](Impl& m, const Prepared& pp, core::Result& o) { return m.debertaTerms(pp, o); };
+            return
+                [](Impl& m, const Prepared& pp, core::Result& o) { return m.debertaTerms(pp, o); };
         return {};
     }
 };
@@ -603,7 +626,9 @@ FaultStep faultFromName(std::string_view name) {
     return FaultStep::None;
 }
 
-core::Error vulkanError(const std::string& what) { return core::fail("Vulkan: " + what); }
+core::Error vulkanError(const std::string& what) {
+    return core::fail("Vulkan: " + what);
+}
 
 }  // namespace
 
@@ -623,24 +648,48 @@ core::Expected<std::unique_ptr<VulkanBackend>> VulkanBackend::create(const Vulka
 VulkanBackend::VulkanBackend(std::unique_ptr<Impl> impl) : m(std::move(impl)) {}
 VulkanBackend::~VulkanBackend() = default;
 
-std::string VulkanBackend::deviceName() const { return m->device.info().name; }
-std::string VulkanBackend::deviceType() const { return m->device.info().type; }
-bool VulkanBackend::float64() const { return m->fp64; }
-bool VulkanBackend::lost() const { return m->lost; }
-std::uint64_t VulkanBackend::maxBindingBytes() const { return m->bindingLimit(); }
+std::string VulkanBackend::deviceName() const {
+    return m->device.info().name;
+}
+std::string VulkanBackend::deviceType() const {
+    return m->device.info().type;
+}
+bool VulkanBackend::float64() const {
+    return m->fp64;
+}
+bool VulkanBackend::lost() const {
+    return m->lost;
+}
+std::uint64_t VulkanBackend::maxBindingBytes() const {
+    return m->bindingLimit();
+}
 
 bool VulkanBackend::implements(const Prepared& prepared) const {
     return static_cast<bool>(Impl::find(prepared));
 }
 
 std::vector<std::string> VulkanBackend::quantities() {
-    return {"sinusoidal/table",     "sinusoidal/similarity", "sinusoidal2d/table", "sinusoidal2d/similarity",
-            "alibi/bias",           "rope/angles",           "rope/rotated",
-            "rope/scores",          "rope/decay",            "xpos/scale",
-            "xpos/scores",          "xpos/scores_rope",      "attention/logits",
-            "attention/softmax",    "t5/buckets",            "t5/bias",
-            "deberta/relative_positions", "deberta/c2c",     "deberta/c2p",
-            "deberta/p2c",          "deberta/logits"};
+    return {"sinusoidal/table",
+            "sinusoidal/similarity",
+            "sinusoidal2d/table",
+            "sinusoidal2d/similarity",
+            "alibi/bias",
+            "rope/angles",
+            "rope/rotated",
+            "rope/scores",
+            "rope/decay",
+            "xpos/scale",
+            "xpos/scores",
+            "xpos/scores_rope",
+            "attention/logits",
+            "attention/softmax",
+            "t5/buckets",
+            "t5/bias",
+            "deberta/relative_positions",
+            "deberta/c2c",
+            "deberta/c2p",
+            "deberta/p2c",
+            "deberta/logits"};
 }
 
 void VulkanBackend::releaseBuffers() {
@@ -661,8 +710,8 @@ core::Status VulkanBackend::run(const Prepared& prepared, core::Result& out) {
     if (m->lost) return vulkanError("the device was lost earlier; restart to use it again");
     auto op = Impl::find(prepared);
     if (!op)
-        return core::fail("no Vulkan shader for " + prepared.encoding->id + "/" + prepared.quantity->id +
-                          " with these parameters");
+        return core::fail("no Vulkan shader for " + prepared.encoding->id + "/" +
+                          prepared.quantity->id + " with these parameters");
     out.shape = prepared.shape;
     out.dtype = prepared.quantity->dtype;
     out.precision = out.dtype == core::DType::I64 ? core::Precision::F64 : core::Precision::F32;
@@ -687,7 +736,8 @@ core::Status VulkanBackend::run(const Prepared& prepared, core::Result& out) {
     }
 }
 
-core::Status VulkanBackend::colormap(const core::ColormapRequest& r, std::vector<std::uint32_t>& out) {
+core::Status VulkanBackend::colormap(const core::ColormapRequest& r,
+                                     std::vector<std::uint32_t>& out) {
     std::lock_guard lock(m->mutex);
     if (m->lost) return vulkanError("the device was lost earlier");
     try {

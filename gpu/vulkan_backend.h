@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/backend/backend.h"
+#include "core/compute.h"
 
 namespace poslab::gpu {
 
@@ -22,7 +23,8 @@ struct VulkanOptions {
 
 class VulkanBackend final : public core::Backend {
 public:
-    // Loads libvulkan, creates the instance and device; an error (never a crash) when any step fails.
+    // Loads libvulkan, creates the instance and device; an error (never a crash) when any step
+    // fails.
     static core::Expected<std::unique_ptr<VulkanBackend>> create(const VulkanOptions& options = {});
     ~VulkanBackend() override;
 
@@ -34,10 +36,11 @@ public:
     core::Status run(const core::Request& request, core::Result& out,
                      const core::ComputeOptions& options = {}) override;
     core::Status run(const core::Prepared& prepared, core::Result& out);
-    core::Status colormap(const core::ColormapRequest& request, std::vector<std::uint32_t>& out) override;
+    core::Status colormap(const core::ColormapRequest& request,
+                          std::vector<std::uint32_t>& out) override;
 
-    bool float64() const;       // angles formed in float64 on this device
-    bool lost() const;          // a device loss or failed submission: unusable from now on
+    bool float64() const;  // angles formed in float64 on this device
+    bool lost() const;     // a device loss or failed submission: unusable from now on
     std::uint64_t maxBindingBytes() const;
     // "encoding/quantity" of every quantity with a shader (parameters may still exclude some).
     static std::vector<std::string> quantities();

@@ -1,6 +1,7 @@
 // Synthetic softmax attention, the quantity every positional encoding ultimately feeds
 // (Vaswani et al., 2017, "Attention Is All You Need", §3.2.1, scaled dot-product attention):
-//   logits[i, j] = q_i . k_j / sqrt(d) + b[i, j],   softmax[i, j] = exp(logits[i, j]) / sum_l exp(logits[i, l])
+//   logits[i, j] = q_i . k_j / sqrt(d) + b[i, j],   softmax[i, j] = exp(logits[i, j]) / sum_l
+//   exp(logits[i, l])
 // with Q, K (n, d) seeded standard normal (Q drawn first, then K, row by row) and the bias b either
 // none or ALiBi's bias of head 0 (Press et al., 2022, "Train Short, Test Long"):
 //   b[i, j] = -slope_0 |i - j|,  slope_0 = 2^(-8/P),  P the largest power of two <= heads
@@ -81,7 +82,8 @@ void registerAttention(Registry& r) {
     e.nameEn = "Softmax attention";
     e.nameZh = "Softmax 注意力";
     e.family = Family::Other;
-    e.summaryEn = "Scaled dot-product attention of seeded queries and keys, optionally with a bias.";
+    e.summaryEn =
+        "Scaled dot-product attention of seeded queries and keys, optionally with a bias.";
     e.summaryZh = "随机种子生成的查询与键的缩放点积注意力,可加位置偏置。";
     // n defaults to 256 (a readable heatmap); the benchmark uses 2048.
     e.params = {specN(256), specD(64), specSeed(),
@@ -114,8 +116,7 @@ void registerAttention(Registry& r) {
                      constexpr Eigen::Index kBlock = 256;
                      for (Eigen::Index r0 = 0; r0 < m.rows(); r0 += kBlock) {
                          if (rows.cancelledAt(r0, m.rows())) return cancelledError();
-                         attention::softmaxRows(
-                             m.middleRows(r0, std::min(kBlock, m.rows() - r0)));
+                         attention::softmaxRows(m.middleRows(r0, std::min(kBlock, m.rows() - r0)));
                      }
                      return a;
                  })

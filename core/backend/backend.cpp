@@ -1,8 +1,11 @@
 #include "core/backend/backend.h"
+#include "core/compute.h"
 
 namespace poslab::core {
 
-std::string_view precisionName(Precision p) { return p == Precision::F64 ? "f64" : "f32"; }
+std::string_view precisionName(Precision p) {
+    return p == Precision::F64 ? "f64" : "f32";
+}
 
 double Result::at(std::int64_t k) const {
     const auto i = static_cast<std::size_t>(k);
@@ -24,7 +27,9 @@ Array Result::toArray() const {
     return a;
 }
 
-float colormapScale(float lo, float hi) { return hi > lo ? 256.0f / (hi - lo) : 0.0f; }
+float colormapScale(float lo, float hi) {
+    return hi > lo ? 256.0f / (hi - lo) : 0.0f;
+}
 
 Expected<Prepared> prepareRequest(const Request& request, const ComputeOptions& options) {
     const EncodingDescriptor* enc = registry().find(request.encoding);

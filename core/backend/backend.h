@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/array.h"
+#include "core/compute.h"
 #include "core/expected.h"
-#include "core/registry.h"
 
 namespace poslab::core {
 

@@ -1,4 +1,5 @@
 #include "core/backend/cpu_backend.h"
+#include "core/compute.h"
 
 #include <algorithm>
 #include <cmath>
@@ -26,7 +27,8 @@ constexpr std::int64_t kParallelElements = std::int64_t{1} << 18;
 namespace fast {
 
 template <class T>
-void sinusoidalTable(std::int64_t n, std::int64_t d, double base, double offset, std::vector<T>& out) {
+void sinusoidalTable(std::int64_t n, std::int64_t d, double base, double offset,
+                     std::vector<T>& out) {
     const std::int64_t h = d / 2;
     const std::int64_t r = std::min<std::int64_t>(kAnchorRows, n);
     out.resize(static_cast<std::size_t>(n * d));
@@ -71,7 +73,8 @@ void sinusoidalTable(std::int64_t n, std::int64_t d, double base, double offset,
 }
 
 template <class T>
-void alibiBias(const std::vector<double>& slopes, std::int64_t n, bool causal, std::vector<T>& out) {
+void alibiBias(const std::vector<double>& slopes, std::int64_t n, bool causal,
+               std::vector<T>& out) {
     const auto heads = static_cast<std::int64_t>(slopes.size());
     out.resize(static_cast<std::size_t>(heads * n * n));
     // v_h[t] = bias at j - i = t - (n - 1); row i of head h is v_h[n-1-i .. 2n-2-i].
@@ -81,8 +84,11 @@ void alibiBias(const std::vector<double>& slopes, std::int64_t n, bool causal, s
         for (std::int64_t t = 0; t < 2 * n - 1; ++t) {
             const std::int64_t rel = t - (n - 1);  // j - i
             double b;
-            if (!causal) b = -s * static_cast<double>(std::abs(rel));
-            else b = rel > 0 ? -std::numeric_limits<double>::infinity() : -s * static_cast<double>(-rel);
+            if (!causal)
+                b = -s * static_cast<double>(std::abs(rel));
+            else
+                b = rel > 0 ? -std::numeric_limits<double>::infinity()
+                            : -s * static_cast<double>(-rel);
             v[static_cast<std::size_t>(h * (2 * n - 1) + t)] = static_cast<T>(b);
         }
     }
@@ -97,25 +103,32 @@ void alibiBias(const std::vector<double>& slopes, std::int64_t n, bool causal, s
 }
 
 template <class T>
-void toeplitzFill(const std::vector<T>& v, std::int64_t planes, std::int64_t n, std::vector<T>& out) {
+void toeplitzFill(const std::vector<T>& v, std::int64_t planes, std::int64_t n,
+                  std::vector<T>& out) {
     out.resize(static_cast<std::size_t>(planes * n * n));
     T* dst = out.data();
     const std::int64_t rowsTotal = planes * n;
 #pragma omp parallel for schedule(static) if (rowsTotal * n >= kParallelElements)
     for (std::int64_t pr = 0; pr < rowsTotal; ++pr) {
         const std::int64_t p = pr / n, m = pr % n;
-        std::memcpy(dst + pr * n, v.data() + p * (2 * n - 1) + (n - 1 - m), static_cast<std::size_t>(n) * sizeof(T));
+        std::memcpy(dst + pr * n, v.data() + p * (2 * n - 1) + (n - 1 - m),
+                    static_cast<std::size_t>(n) * sizeof(T));
     }
 }
 
-template void toeplitzFill<float>(const std::vector<float>&, std::int64_t, std::int64_t, std::vector<float>&);
-template void toeplitzFill<double>(const std::vector<double>&, std::int64_t, std::int64_t, std::vector<double>&);
-template void toeplitzFill<std::int64_t>(const std::vector<std::int64_t>&, std::int64_t, std::int64_t,
-                                         std::vector<std::int64_t>&);
-template void sinusoidalTable<float>(std::int64_t, std::int64_t, double, double, std::vector<float>&);
-template void sinusoidalTable<double>(std::int64_t, std::int64_t, double, double, std::vector<double>&);
+template void toeplitzFill<float>(const std::vector<float>&, std::int64_t, std::int64_t,
+                                  std::vector<float>&);
+template void toeplitzFill<double>(const std::vector<double>&, std::int64_t, std::int64_t,
+                                   std::vector<double>&);
+template void toeplitzFill<std::int64_t>(const std::vector<std::int64_t>&, std::int64_t,
+                                         std::int64_t, std::vector<std::int64_t>&);
+template void sinusoidalTable<float>(std::int64_t, std::int64_t, double, double,
+                                     std::vector<float>&);
+template void sinusoidalTable<double>(std::int64_t, std::int64_t, double, double,
+                                      std::vector<double>&);
 template void alibiBias<float>(const std::vector<double>&, std::int64_t, bool, std::vector<float>&);
-template void alibiBias<double>(const std::vector<double>&, std::int64_t, bool, std::vector<double>&);
+template void alibiBias<double>(const std::vector<double>&, std::int64_t, bool,
+                                std::vector<double>&);
 
 }  // namespace fast
 
@@ -173,7 +186,8 @@ bool CpuBackend::hasFastPath(const Prepared& p) const {
     if (e == "alibi" && q == "bias") return true;
     if (e == "attention" && (q == "logits" || q == "softmax")) return true;
     // Toeplitz shortcuts. RoPE scores with the default all-ones q and k (no file to read).
-    if (e == "rope" && q == "scores") return p.params.text("q").empty() && p.params.text("k").empty();
+    if (e == "rope" && q == "scores")
+        return p.params.text("q").empty() && p.params.text("k").empty();
     if (e == "xpos" && (q == "scores" || q == "scores_rope")) return true;
     if (e == "t5" && (q == "buckets" || q == "bias")) return true;
     // DeBERTa's terms: float32 only (the float64 path is the reference itself).
@@ -203,7 +217,8 @@ void attentionFast(const ParamSet& p, const RowMat<T>& q, const RowMat<T>& k, bo
         const double s = attention::alibiSlope0(p.integer("heads"));
         v.resize(static_cast<std::size_t>(2 * n - 1));
         for (std::int64_t t = 0; t < 2 * n - 1; ++t)
-            v[static_cast<std::size_t>(t)] = static_cast<T>(-s * static_cast<double>(std::abs(t - (n - 1))));
+            v[static_cast<std::size_t>(t)] =
+                static_cast<T>(-s * static_cast<double>(std::abs(t - (n - 1))));
     }
 #pragma omp parallel for schedule(static) if (n * n >= kParallelElements)
     for (std::int64_t i = 0; i < n; ++i) {
@@ -237,8 +252,10 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
         if (e == "sinusoidal") {
             const auto n = p.integer("n"), d = p.integer("d");
             const double base = p.real("base"), off = static_cast<double>(p.integer("offset"));
-            if (f32) fast::sinusoidalTable(n, d, base, off, out.f32);
-            else fast::sinusoidalTable(n, d, base, off, out.f64);
+            if (f32)
+                fast::sinusoidalTable(n, d, base, off, out.f32);
+            else
+                fast::sinusoidalTable(n, d, base, off, out.f64);
             return {};
         }
         if (e == "alibi") {
@@ -252,8 +269,10 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
                 m_cache->slopeHeads = heads;
             }
             const bool causal = p.boolean("causal");
-            if (f32) fast::alibiBias(m_cache->slopes, p.integer("n"), causal, out.f32);
-            else fast::alibiBias(m_cache->slopes, p.integer("n"), causal, out.f64);
+            if (f32)
+                fast::alibiBias(m_cache->slopes, p.integer("n"), causal, out.f32);
+            else
+                fast::alibiBias(m_cache->slopes, p.integer("n"), causal, out.f64);
             return {};
         }
         if (e == "rope") {  // S[m, k] = 2 af^2 sum_j cos((k - m) theta_j), even in k - m
@@ -262,11 +281,13 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
             const double af = enc::ropeAttentionFactor(fp);
             const auto n = p.integer("n");
             std::vector<double> v(static_cast<std::size_t>(2 * n - 1));
-#pragma omp parallel for schedule(static) if (n * static_cast<std::int64_t>(theta.size()) >= kParallelElements / 4)
+#pragma omp parallel for schedule(static) if (n * static_cast <std::int64_t>(theta.size()) >= \
+                                              kParallelElements / 4)
             for (std::int64_t t = 0; t < n; ++t) {
                 double acc = 0;
                 for (double th : theta) acc += std::cos(static_cast<double>(t) * th);
-                v[static_cast<std::size_t>(n - 1 + t)] = v[static_cast<std::size_t>(n - 1 - t)] = 2.0 * af * af * acc;
+                v[static_cast<std::size_t>(n - 1 + t)] = v[static_cast<std::size_t>(n - 1 - t)] =
+                    2.0 * af * af * acc;
             }
             if (f32) {
                 std::vector<float> vf(v.begin(), v.end());
@@ -279,8 +300,10 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
         if (e == "xpos") {  // Toeplitz in k - m, as the reference computes it
             const auto v = enc::xposScoresByOffset(p, q == "scores");
             const auto n = p.integer("n");
-            if (f32) fast::toeplitzFill(std::vector<float>(v.begin(), v.end()), 1, n, out.f32);
-            else fast::toeplitzFill(v, 1, n, out.f64);
+            if (f32)
+                fast::toeplitzFill(std::vector<float>(v.begin(), v.end()), 1, n, out.f32);
+            else
+                fast::toeplitzFill(v, 1, n, out.f64);
             return {};
         }
         if (e == "t5") {
@@ -299,7 +322,8 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
                 for (std::int64_t h = 0; h < heads; ++h)
                     for (std::size_t t = 0; t < len; ++t)
                         v[static_cast<std::size_t>(h) * len + t] =
-                            static_cast<typename std::decay_t<decltype(v)>::value_type>((*w)(b[t], h));
+                            static_cast<typename std::decay_t<decltype(v)>::value_type>(
+                                (*w)(b[t], h));
             };
             if (f32) {
                 std::vector<float> v;
@@ -325,21 +349,26 @@ Status CpuBackend::runPrepared(const Prepared& prepared, Precision precision, Re
                 c.d = p.integer("d");
                 c.seed = p.integer("seed");
             }
-            if (f32) attentionFast<float>(p, c.q32, c.k32, q == "softmax", out.f32);
-            else attentionFast<double>(p, c.q64, c.k64, q == "softmax", out.f64);
+            if (f32)
+                attentionFast<float>(p, c.q32, c.k32, q == "softmax", out.f32);
+            else
+                attentionFast<double>(p, c.q64, c.k64, q == "softmax", out.f64);
             return {};
         }
         if (e == "deberta" && f32) {
             // The registry's double inputs rounded to float32, then the same products and gathers
-            // in float32: a genuine float32 computation (the Vulkan parity tolerance uses its error).
+            // in float32: a genuine float32 computation (the Vulkan parity tolerance uses its
+            // error).
             const ComputeContext ctx{options.cancel};
             const unsigned which = enc::debertaTermsOf(q);
-            auto in = enc::debertaInputs(p, (which & (enc::kDebertaC2p | enc::kDebertaP2c)) != 0, ctx);
+            auto in =
+                enc::debertaInputs(p, (which & (enc::kDebertaC2p | enc::kDebertaP2c)) != 0, ctx);
             if (!in) return in.error();
             const auto n = p.integer("n");
             out.f32.resize(static_cast<std::size_t>(n * n));
             Eigen::Map<RowMat<float>> m(out.f32.data(), n, n);
-            if (auto st = enc::debertaTermSum<float>(in->cast<float>(), which, m, ctx); !st) return st;
+            if (auto st = enc::debertaTermSum<float>(in->cast<float>(), which, m, ctx); !st)
+                return st;
             if (const double scale = enc::debertaScaleOf(q, p.integer("d")); scale != 1.0)
                 m *= static_cast<float>(scale);
             return {};

@@ -8,6 +8,7 @@
 #include <mutex>
 
 #include "core/backend/backend.h"
+#include "core/compute.h"
 
 namespace poslab::core {
 
@@ -50,7 +51,8 @@ namespace fast {
 // reference.
 constexpr std::int64_t kAnchorRows = 64;
 template <class T>
-void sinusoidalTable(std::int64_t n, std::int64_t d, double base, double offset, std::vector<T>& out);
+void sinusoidalTable(std::int64_t n, std::int64_t d, double base, double offset,
+                     std::vector<T>& out);
 // ALiBi bias (heads, n, n) from the slopes: every row is a slice of one Toeplitz vector.
 template <class T>
 void alibiBias(const std::vector<double>& slopes, std::int64_t n, bool causal, std::vector<T>& out);
@@ -58,7 +60,8 @@ void alibiBias(const std::vector<double>& slopes, std::int64_t n, bool causal, s
 // plane p row m = v[p (2n-1) + n-1-m ..][0 .. n), one memcpy per row (v holds value(k - m) at
 // index k - m + n - 1 of its plane).
 template <class T>
-void toeplitzFill(const std::vector<T>& v, std::int64_t planes, std::int64_t n, std::vector<T>& out);
+void toeplitzFill(const std::vector<T>& v, std::int64_t planes, std::int64_t n,
+                  std::vector<T>& out);
 }  // namespace fast
 
 }  // namespace poslab::core

@@ -29,7 +29,8 @@ Status adoptSourceShape(ParamSet& p, const std::string& param, std::int64_t defa
     auto adopt = [&](const std::string& name, std::int64_t def, std::int64_t fromFile) -> Status {
         const std::int64_t given = p.integer(name);
         // A value the user gave must match; one merely left at its default follows the file.
-        const bool conflicts = p.given(name) ? given != fromFile : (given != def && given != fromFile);
+        const bool conflicts =
+            p.given(name) ? given != fromFile : (given != def && given != fromFile);
         if (conflicts)
             return paramError(name, given,
                               "differs from the " + param + " table " + path + ", which sets " +

@@ -39,50 +39,52 @@ void registerAlibi(Registry& r) {
     e.family = Family::Relative;
     e.summaryEn = "A fixed penalty proportional to distance, one slope per head (ALiBi, 2022).";
     e.summaryZh = "与距离成正比的固定惩罚,每个头一个斜率(ALiBi,2022)。";
-    e.params = {specN(), specHeads(8),
-                boolParam("causal", false)
-                    .help("decoder mask: keys after the query get -inf",
-                          "解码器掩码:查询之后的键取 -inf")};
+    e.params = {
+        specN(), specHeads(8),
+        boolParam("causal", false)
+            .help("decoder mask: keys after the query get -inf", "解码器掩码:查询之后的键取 -inf")};
 
+    e.quantities.push_back(quantity(
+                               "slopes", "heads",
+                               [](const ParamSet& p) { return Shape{p.integer("heads")}; },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   const auto s = slopes(p.integer("heads"));
+                                   Array a = Array::real({static_cast<std::int64_t>(s.size())});
+                                   a.f64 = s;
+                                   return a;
+                               })
+                               .title("Slope per head", "每个头的斜率")
+                               .axisNames({"head h"})
+                               .nonNegative());
     e.quantities.push_back(
-        quantity("slopes", "heads", [](const ParamSet& p) { return Shape{p.integer("heads")}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     const auto s = slopes(p.integer("heads"));
-                     Array a = Array::real({static_cast<std::int64_t>(s.size())});
-                     a.f64 = s;
-                     return a;
-                 })
-            .title("Slope per head", "每个头的斜率")
-            .axisNames({"head h"})
-            .nonNegative());
-    e.quantities.push_back(
-        quantity("bias", "heads,n,n",
-                 [](const ParamSet& p) {
-                     return Shape{p.integer("heads"), p.integer("n"), p.integer("n")};
-                 },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const auto n = p.integer("n");
-                     const bool causal = p.boolean("causal");
-                     const auto s = slopes(p.integer("heads"));
-                     constexpr double kMasked = -std::numeric_limits<double>::infinity();
-                     Array a = Array::real({static_cast<std::int64_t>(s.size()), n, n});
-                     for (std::size_t h = 0; h < s.size(); ++h) {
-                         if (ctx.cancelledAt(static_cast<double>(h), static_cast<double>(s.size())))
-                             return cancelledError();
-                         const double m = s[h];
-                         double* plane = a.f64.data() + static_cast<std::int64_t>(h) * n * n;
+        quantity(
+            "bias", "heads,n,n",
+            [](const ParamSet& p) {
+                return Shape{p.integer("heads"), p.integer("n"), p.integer("n")};
+            },
+            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const auto n = p.integer("n");
+                const bool causal = p.boolean("causal");
+                const auto s = slopes(p.integer("heads"));
+                constexpr double kMasked = -std::numeric_limits<double>::infinity();
+                Array a = Array::real({static_cast<std::int64_t>(s.size()), n, n});
+                for (std::size_t h = 0; h < s.size(); ++h) {
+                    if (ctx.cancelledAt(static_cast<double>(h), static_cast<double>(s.size())))
+                        return cancelledError();
+                    const double m = s[h];
+                    double* plane = a.f64.data() + static_cast<std::int64_t>(h) * n * n;
 #pragma omp parallel for schedule(static) if (n > 256)
-                         for (std::int64_t i = 0; i < n; ++i) {
-                             double* row = plane + i * n;
-                             // m * (j - i) rather than -m * (i - j): +0, not -0, on the diagonal.
-                             for (std::int64_t j = 0; j <= i; ++j)
-                                 row[j] = m * static_cast<double>(j - i);
-                             for (std::int64_t j = i + 1; j < n; ++j)
-                                 row[j] = causal ? kMasked : m * static_cast<double>(i - j);
-                         }
-                     }
-                     return a;
-                 })
+                    for (std::int64_t i = 0; i < n; ++i) {
+                        double* row = plane + i * n;
+                        // m * (j - i) rather than -m * (i - j): +0, not -0, on the diagonal.
+                        for (std::int64_t j = 0; j <= i; ++j)
+                            row[j] = m * static_cast<double>(j - i);
+                        for (std::int64_t j = i + 1; j < n; ++j)
+                            row[j] = causal ? kMasked : m * static_cast<double>(i - j);
+                    }
+                }
+                return a;
+            })
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
             .axisNames({"head", "query i", "key j"}));
     r.add(std::move(e));

@@ -38,9 +38,12 @@ Padding paddingOf(const ParamSet& p) {
 inline std::int64_t padIndex(std::int64_t i, std::int64_t len, Padding mode) {
     if (i >= 0 && i < len) return i;
     switch (mode) {
-        case Padding::Zeros: return -1;
-        case Padding::Circular: return i < 0 ? i + len : i - len;
-        case Padding::Reflect: return i < 0 ? -i : 2 * (len - 1) - i;
+        case Padding::Zeros:
+            return -1;
+        case Padding::Circular:
+            return i < 0 ? i + len : i - len;
+        case Padding::Reflect:
+            return i < 0 ? -i : 2 * (len - 1) - i;
     }
     return -1;
 }
@@ -95,7 +98,8 @@ void registerCnnPadding(Registry& r) {
     e.nameEn = "CNN padding leak";
     e.nameZh = "CNN 填充泄漏位置";
     e.family = Family::Other;
-    e.summaryEn = "Stacked box filters: zero padding lets position leak in, circular padding does not.";
+    e.summaryEn =
+        "Stacked box filters: zero padding lets position leak in, circular padding does not.";
     e.summaryZh = "堆叠的均值滤波:零填充会泄漏位置信息,循环填充不会。";
     e.params = {
         intParam("height", 32).range(1, 1 << 16).slider(1, 512).help("image height", "图像高度"),
@@ -121,8 +125,9 @@ void registerCnnPadding(Registry& r) {
         const auto k = p.integer("kernel");
         const auto side = std::min(p.integer("height"), p.integer("width"));
         if (k % 2 == 0)
-            return paramError("kernel", k, "must be odd so the filter has a centre pixel",
-                              "an odd integer from 1 to min(height, width) = " + std::to_string(side));
+            return paramError(
+                "kernel", k, "must be odd so the filter has a centre pixel",
+                "an odd integer from 1 to min(height, width) = " + std::to_string(side));
         if (k > side)
             return paramError("kernel", k,
                               "must not exceed min(height, width) = " + std::to_string(side),

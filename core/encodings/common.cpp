@@ -45,8 +45,10 @@ ParamSpec specOffset() {
 }
 
 ParamSpec specHeads(std::int64_t def) {
-    return intParam("heads", def).range(1, 1024).slider(1, 64).help("number of attention heads",
-                                                                   "注意力头数");
+    return intParam("heads", def)
+        .range(1, 1024)
+        .slider(1, 64)
+        .help("number of attention heads", "注意力头数");
 }
 
 void sinusoidalRow(double pos, std::int64_t d, double base, double* out) {
@@ -100,16 +102,19 @@ double tableShare(std::int64_t rows, double elementCost) {
 
 QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, TableFn table,
                                 CostFn elementCost) {
-    return quantity("similarity", std::move(shapeDoc),
-                    [rows](const ParamSet& p) { return Shape{rows(p), rows(p)}; },
-                    [rows, table, elementCost](const ParamSet& p,
-                                               const ComputeContext& ctx) -> Expected<Array> {
-                        const double split =
-                            elementCost ? tableShare(rows(p), elementCost(p)) : tableShare(rows(p));
-                        auto t = table(p, ctx.part(0.0, split));
-                        if (!t) return t.error();
-                        return gram(*t, ctx.part(split, 1.0));
-                    })
+    return quantity(
+               "similarity", std::move(shapeDoc),
+               [rows](const ParamSet& p) {
+                   return Shape{rows(p), rows(p)};
+               },
+               [rows, table, elementCost](const ParamSet& p,
+                                          const ComputeContext& ctx) -> Expected<Array> {
+                   const double split =
+                       elementCost ? tableShare(rows(p), elementCost(p)) : tableShare(rows(p));
+                   auto t = table(p, ctx.part(0.0, split));
+                   if (!t) return t.error();
+                   return gram(*t, ctx.part(split, 1.0));
+               })
         .title("Similarity P P^T", "相似度 P P^T")
         .axisNames({"position m", "position n"})
         .work([rows, cols](const ParamSet& p) {
@@ -133,8 +138,8 @@ Status checkNpyShape(const std::string& param, const std::string& path, const Sh
     return {};
 }
 
-Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path,
-                               std::int64_t rows, std::int64_t cols) {
+Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path, std::int64_t rows,
+                               std::int64_t cols) {
     auto a = io::readNpy(path);
     if (!a) return fail("parameter '" + param + "': " + a.error().message);
     if (a->size() != rows * cols)
@@ -148,7 +153,8 @@ Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path
     return m;
 }
 
-QuantitySpec quantity(std::string id, std::string shapeDoc, std::function<Shape(const ParamSet&)> shape,
+QuantitySpec quantity(std::string id, std::string shapeDoc,
+                      std::function<Shape(const ParamSet&)> shape,
                       std::function<Expected<Array>(const ParamSet&, const ComputeContext&)> fn) {
     QuantitySpec q;
     q.id = std::move(id);

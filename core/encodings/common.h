@@ -57,13 +57,16 @@ QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, 
 // Checks that a .npy at `path` exists, is readable and has `shape` (-1 matches any size).
 Status checkNpyShape(const std::string& param, const std::string& path, const Shape& shape);
 // Loads a real array of the given shape (after checkNpyShape in resolve).
-Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path,
-                               std::int64_t rows, std::int64_t cols);
+Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path, std::int64_t rows,
+                               std::int64_t cols);
 
 // Builds a QuantitySpec.
-QuantitySpec quantity(std::string id, std::string shapeDoc, std::function<Shape(const ParamSet&)> shape,
+QuantitySpec quantity(std::string id, std::string shapeDoc,
+                      std::function<Shape(const ParamSet&)> shape,
                       std::function<Expected<Array>(const ParamSet&, const ComputeContext&)> fn);
 
-inline Error cancelledError() { return fail("cancelled"); }
+inline Error cancelledError() {
+    return fail(Errc::Cancelled, "cancelled");
+}
 
 }  // namespace poslab::core::enc

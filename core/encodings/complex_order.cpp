@@ -78,56 +78,69 @@ void registerComplexOrder(Registry& r) {
     e.nameEn = "Complex order";
     e.nameZh = "复数式位置编码";
     e.family = Family::Absolute;
-    e.summaryEn = "Each complex dimension is a wave r exp(i(w pos + theta)); shifts are phase turns.";
+    e.summaryEn =
+        "Each complex dimension is a wave r exp(i(w pos + theta)); shifts are phase turns.";
     e.summaryZh = "每个复数维度是一个波 r exp(i(w pos + theta));平移即相位旋转。";
-    e.params = {
-        specN(),
-        specD().help("number of complex dimensions (the real table has 2d columns)",
-                     "复数维度个数(实数表有 2d 列)"),
-        specBase().help("frequency base C: geometric w_k = C^(-k/d)",
-                        "频率底数 C:几何频率 w_k = C^(-k/d)"),
-        realParam("amplitude", 1.0)
-            .range(0, 1e6)
-            .slider(0, 4)
-            .help("amplitude r_k of every dimension", "每个维度的振幅 r_k"),
-        enumParam("phase", {"zero", "seeded"})
-            .help("initial phases theta_k: zero, or seeded uniform in [0, 2 pi)",
-                  "初始相位 theta_k:零,或在 [0, 2 pi) 内均匀随机"),
-        enumParam("frequency", {"geometric", "seeded"})
-            .help("frequencies w_k: geometric C^(-k/d), or seeded uniform in (0, 1]",
-                  "频率 w_k:几何级数 C^(-k/d),或在 (0, 1] 内均匀随机"),
-        specSeed()};
+    e.params = {specN(),
+                specD().help("number of complex dimensions (the real table has 2d columns)",
+                             "复数维度个数(实数表有 2d 列)"),
+                specBase().help("frequency base C: geometric w_k = C^(-k/d)",
+                                "频率底数 C:几何频率 w_k = C^(-k/d)"),
+                realParam("amplitude", 1.0)
+                    .range(0, 1e6)
+                    .slider(0, 4)
+                    .help("amplitude r_k of every dimension", "每个维度的振幅 r_k"),
+                enumParam("phase", {"zero", "seeded"})
+                    .help("initial phases theta_k: zero, or seeded uniform in [0, 2 pi)",
+                          "初始相位 theta_k:零,或在 [0, 2 pi) 内均匀随机"),
+                enumParam("frequency", {"geometric", "seeded"})
+                    .help("frequencies w_k: geometric C^(-k/d), or seeded uniform in (0, 1]",
+                          "频率 w_k:几何级数 C^(-k/d),或在 (0, 1] 内均匀随机"),
+                specSeed()};
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto d = [](const ParamSet& p) { return p.integer("d"); };
 
+    e.quantities.push_back(quantity(
+                               "real", "n,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), d(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return Array::fromMatrix(component(p, 0));
+                               })
+                               .title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
+                               .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
-        quantity("real", "n,d", [=](const ParamSet& p) { return Shape{n(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::fromMatrix(component(p, 0));
-                 })
-            .title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
-            .axisNames({"position i", "complex dimension k"}));
-    e.quantities.push_back(
-        quantity("imag", "n,d", [=](const ParamSet& p) { return Shape{n(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::fromMatrix(component(p, 1));
-                 })
+        quantity(
+            "imag", "n,d",
+            [=](const ParamSet& p) {
+                return Shape{n(p), d(p)};
+            },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                return Array::fromMatrix(component(p, 1));
+            })
             .title("Imaginary part r sin(w pos + theta)", "虚部 r sin(w pos + theta)")
             .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
-        quantity("table", "n,2d", [=](const ParamSet& p) { return Shape{n(p), 2 * d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::fromMatrix(table(p));
-                 })
+        quantity(
+            "table", "n,2d",
+            [=](const ParamSet& p) {
+                return Shape{n(p), 2 * d(p)};
+            },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                return Array::fromMatrix(table(p));
+            })
             .title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
             .axisNames({"position i", "column 2k (real), 2k+1 (imaginary)"}));
     e.quantities.push_back(
         // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.
-        similarityQuantity("n,n", n, [](const ParamSet& p) { return 2 * p.integer("d"); },
-                           [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
-                               return table(p);
-                           })
-            .title("Similarity Re sum_k f_k(m) conj(f_k(n))", "相似度 Re sum_k f_k(m) conj(f_k(n))"));
+        similarityQuantity(
+            "n,n", n, [](const ParamSet& p) { return 2 * p.integer("d"); },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
+                return table(p);
+            })
+            .title("Similarity Re sum_k f_k(m) conj(f_k(n))",
+                   "相似度 Re sum_k f_k(m) conj(f_k(n))"));
     r.add(std::move(e));
 }
 

@@ -82,7 +82,8 @@ constexpr Eigen::Index kBlock = 128;
 
 }  // namespace
 
-Expected<DebertaInputs> debertaInputs(const ParamSet& p, bool needPositions, const ComputeContext& ctx) {
+Expected<DebertaInputs> debertaInputs(const ParamSet& p, bool needPositions,
+                                      const ComputeContext& ctx) {
     const auto n = p.integer("n");
     const auto d = p.integer("d");
     const auto k = debertaSpan(p);
@@ -203,7 +204,8 @@ void registerDeberta(Registry& r) {
     auto work = [](const ParamSet& p) {
         const double n = static_cast<double>(p.integer("n"));
         const double d = static_cast<double>(p.integer("d"));
-        const double m = std::min(2.0 * n, 2.0 * static_cast<double>(debertaSpan(p)));  // rows of P used
+        const double m =
+            std::min(2.0 * n, 2.0 * static_cast<double>(debertaSpan(p)));  // rows of P used
         return 8.0 * (n * n + 4 * n * d + 4 * d * d + 3 * m * d + kBlock * m);
     };
     auto term = [](unsigned which, bool scaled) {
@@ -212,7 +214,8 @@ void registerDeberta(Registry& r) {
             Array a = Array::real({n, n});
             const auto in = debertaInputs(p, (which & (kDebertaC2p | kDebertaP2c)) != 0, ctx);
             if (!in) return in.error();
-            if (auto st = debertaTermSum<double>(*in, which, a.matrix(), ctx); !st) return st.error();
+            if (auto st = debertaTermSum<double>(*in, which, a.matrix(), ctx); !st)
+                return st.error();
             if (scaled) a.matrix() /= std::sqrt(3.0 * static_cast<double>(p.integer("d")));
             return a;
         };

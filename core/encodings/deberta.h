@@ -33,14 +33,19 @@ struct DebertaInputsT {
 
     template <class U>
     DebertaInputsT<U> cast() const {
-        return {qc.template cast<U>(), kc.template cast<U>(), qr.template cast<U>(),
-                kr.template cast<U>(), lo, dl};
+        return {qc.template cast<U>(),
+                kc.template cast<U>(),
+                qr.template cast<U>(),
+                kr.template cast<U>(),
+                lo,
+                dl};
     }
 };
 using DebertaInputs = DebertaInputsT<double>;
 
 // The inputs for these (resolved) parameters; positions = false leaves qr, kr and dl empty.
-Expected<DebertaInputs> debertaInputs(const ParamSet& p, bool positions, const ComputeContext& ctx = {});
+Expected<DebertaInputs> debertaInputs(const ParamSet& p, bool positions,
+                                      const ComputeContext& ctx = {});
 
 // The terms a quantity sums: c2c, c2p, p2c one each, logits all three; 0 for other quantities.
 enum DebertaTerm : unsigned { kDebertaC2c = 1, kDebertaC2p = 2, kDebertaP2c = 4, kDebertaAll = 7 };
@@ -51,8 +56,8 @@ double debertaScaleOf(std::string_view quantity, std::int64_t d);
 // out (n, n) = the sum of the selected terms, unscaled, in T (float: the float32 fast path;
 // double: the registry's reference). Cancellable between blocks of 128 rows.
 template <class T>
-Status debertaTermSum(const DebertaInputsT<T>& in, unsigned which,
-                      Eigen::Ref<DebertaMatrix<T>> out, const ComputeContext& ctx = {});
+Status debertaTermSum(const DebertaInputsT<T>& in, unsigned which, Eigen::Ref<DebertaMatrix<T>> out,
+                      const ComputeContext& ctx = {});
 
 // The attention span k: position_buckets when > 0, else max_relative_positions.
 std::int64_t debertaSpan(const ParamSet& p);

@@ -72,8 +72,10 @@ public:
         m_pre.noalias() = m_mlp.w1 * x;
         m_pre += t * m_mlp.wt + m_mlp.b1;
         m_pre = m_pre.array().tanh();
-        if (m_kind == "mlp") out.noalias() = m_mlp.w2 * m_pre;
-        else out.noalias() += m_lambda * (m_mlp.w2 * m_pre);
+        if (m_kind == "mlp")
+            out.noalias() = m_mlp.w2 * m_pre;
+        else
+            out.noalias() += m_lambda * (m_mlp.w2 * m_pre);
     }
 
 private:
@@ -119,7 +121,8 @@ void registerFloater(Registry& r) {
     e.nameEn = "FLOATER (neural ODE)";
     e.nameZh = "FLOATER(神经常微分方程)";
     e.family = Family::Absolute;
-    e.summaryEn = "Positions as the trajectory of a continuous dynamical system, integrated with RK4.";
+    e.summaryEn =
+        "Positions as the trajectory of a continuous dynamical system, integrated with RK4.";
     e.summaryZh = "位置编码是连续动力系统的轨迹,用四阶龙格-库塔法积分。";
     e.params = {
         specN(),
@@ -156,25 +159,27 @@ void registerFloater(Registry& r) {
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto d = [](const ParamSet& p) { return p.integer("d"); };
 
-    e.quantities.push_back(
-        quantity("table", "n,d", [=](const ParamSet& p) { return Shape{n(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     auto t = table(p, ctx);
-                     if (!t) return t.error();
-                     return Array::fromMatrix(*t);
-                 })
-            .title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
-            .axisNames({"position i", "dimension k"}));
-    e.quantities.push_back(
-        similarityQuantity("n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table,
-                           [](const ParamSet& p) {
-                               // Per table element: 4 RK4 evaluations per substep, each a few
-                               // operations (rotation) or two products with the hidden layer.
-                               const double hidden = static_cast<double>(p.integer("hidden"));
-                               const double eval =
-                                   p.text("dynamics") == "rotation" ? 4.0 : 4.0 + 4.0 * hidden;
-                               return 4.0 * static_cast<double>(p.integer("steps_per_unit")) * eval;
-                           }));
+    e.quantities.push_back(quantity(
+                               "table", "n,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), d(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                                   auto t = table(p, ctx);
+                                   if (!t) return t.error();
+                                   return Array::fromMatrix(*t);
+                               })
+                               .title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
+                               .axisNames({"position i", "dimension k"}));
+    e.quantities.push_back(similarityQuantity(
+        "n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table,
+        [](const ParamSet& p) {
+            // Per table element: 4 RK4 evaluations per substep, each a few
+            // operations (rotation) or two products with the hidden layer.
+            const double hidden = static_cast<double>(p.integer("hidden"));
+            const double eval = p.text("dynamics") == "rotation" ? 4.0 : 4.0 + 4.0 * hidden;
+            return 4.0 * static_cast<double>(p.integer("steps_per_unit")) * eval;
+        }));
     r.add(std::move(e));
 }
 

@@ -41,7 +41,8 @@ Expected<RowMatrix> table(const ParamSet& p, const ComputeContext& ctx) {
     RowMatrix q(n * n, pt.cols());
     for (Eigen::Index i = 0; i < n; ++i) {
         if (ctx.cancelledAt(i, n)) return cancelledError();
-        for (Eigen::Index j = 0; j < n; ++j) q.row(i * n + j) = alpha * u.row(i) + (1.0 - alpha) * u.row(j);
+        for (Eigen::Index j = 0; j < n; ++j)
+            q.row(i * n + j) = alpha * u.row(i) + (1.0 - alpha) * u.row(j);
     }
     return q;
 }
@@ -64,7 +65,9 @@ void registerHierarchical(Registry& r) {
                   "(位置数, 维度),其形状决定 n 和 d"),
         specN().help("positions of the source table (the result has n*n)",
                      "源表的位置个数(结果有 n*n 个位置)"),
-        specD(), specBase(), specSeed(),
+        specD(),
+        specBase(),
+        specSeed(),
         realParam("alpha", 0.4)
             .range(0, 1)
             .exclusiveMin()
@@ -87,24 +90,32 @@ void registerHierarchical(Registry& r) {
     };
 
     e.quantities.push_back(
-        quantity("table", "n*n,d", [=](const ParamSet& p) { return Shape{nn(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     auto t = table(p, ctx);
-                     if (!t) return t.error();
-                     return Array::fromMatrix(*t);
-                 })
+        quantity(
+            "table", "n*n,d",
+            [=](const ParamSet& p) {
+                return Shape{nn(p), d(p)};
+            },
+            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                auto t = table(p, ctx);
+                if (!t) return t.error();
+                return Array::fromMatrix(*t);
+            })
             .title("Hierarchical table q (n*n positions)", "层次分解位置编码表 q(n*n 个位置)")
             .axisNames({"position I = i*n + j", "dimension k"})
             .work(tableBytes));
     e.quantities.push_back(
-        quantity("similarity", "n*n,n*n", [=](const ParamSet& p) { return Shape{nn(p), nn(p)}; },
-                 [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const double split = tableShare(nn(p));
-                     auto t = table(p, ctx.part(0.0, split));
-                     if (!t) return t.error();
-                     // In row blocks: a large request can be cancelled and shows progress.
-                     return gram(*t, ctx.part(split, 1.0));
-                 })
+        quantity(
+            "similarity", "n*n,n*n",
+            [=](const ParamSet& p) {
+                return Shape{nn(p), nn(p)};
+            },
+            [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const double split = tableShare(nn(p));
+                auto t = table(p, ctx.part(0.0, split));
+                if (!t) return t.error();
+                // In row blocks: a large request can be cancelled and shows progress.
+                return gram(*t, ctx.part(split, 1.0));
+            })
             .title("Similarity q q^T (n*n positions)", "相似度 q q^T(n*n 个位置)")
             .axisNames({"position I", "position J"})
             .work([=](const ParamSet& p) {

@@ -46,11 +46,11 @@ void registerLearned(Registry& r) {
                     .slider(0, 1)
                     .help("standard deviation of the initial table: N(0, init_std^2)",
                           "初始表的标准差:N(0, init_std^2)"),
-                pathParam("source")
-                    .help("optional .npy table (positions, dimensions) of a trained model; its "
-                          "shape sets n and d. Empty: the seeded initial table",
-                          "可选的 .npy 表(位置数, 维度),来自训练好的模型;其形状决定 n 和 d。"
-                          "留空:使用随机初始化的表")};
+                pathParam("source").help(
+                    "optional .npy table (positions, dimensions) of a trained model; its "
+                    "shape sets n and d. Empty: the seeded initial table",
+                    "可选的 .npy 表(位置数, 维度),来自训练好的模型;其形状决定 n 和 d。"
+                    "留空:使用随机初始化的表")};
     e.resolve = [](ParamSet& p) -> Status {
         if (p.text("source").empty()) return {};
         return adoptSourceShape(p, "source", kDefaultN, kDefaultD);
@@ -58,18 +58,21 @@ void registerLearned(Registry& r) {
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto d = [](const ParamSet& p) { return p.integer("d"); };
 
-    e.quantities.push_back(
-        quantity("table", "n,d", [=](const ParamSet& p) { return Shape{n(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     auto t = table(p);
-                     if (!t) return t.error();
-                     return Array::fromMatrix(*t);
-                 })
-            .title("Learned position table P", "可学习位置编码表 P")
-            .axisNames({"position i", "dimension k"}));
-    e.quantities.push_back(
-        similarityQuantity("n,n", n, [](const ParamSet& p) { return p.integer("d"); },
-                           [](const ParamSet& p, const ComputeContext&) { return table(p); }));
+    e.quantities.push_back(quantity(
+                               "table", "n,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), d(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   auto t = table(p);
+                                   if (!t) return t.error();
+                                   return Array::fromMatrix(*t);
+                               })
+                               .title("Learned position table P", "可学习位置编码表 P")
+                               .axisNames({"position i", "dimension k"}));
+    e.quantities.push_back(similarityQuantity(
+        "n,n", n, [](const ParamSet& p) { return p.integer("d"); },
+        [](const ParamSet& p, const ComputeContext&) { return table(p); }));
     r.add(std::move(e));
 }
 

@@ -29,7 +29,7 @@ struct Setup {
 
 Setup setup(const ParamSet& p) {
     const auto fp = RopeFrequencyParams::from(p);
-    return {p.integer("n"), p.integer("d"), static_cast<double>(p.integer("offset")),
+    return {p.integer("n"),    p.integer("d"),      static_cast<double>(p.integer("offset")),
             p.text("pairing"), ropeFrequencies(fp), ropeAttentionFactor(fp)};
 }
 
@@ -118,25 +118,27 @@ void registerRope(Registry& r) {
     e.family = Family::Rotary;
     e.summaryEn = "Rotate each pair of q and k by its position: scores depend only on k - m.";
     e.summaryZh = "按位置旋转 q、k 的每一对分量:注意力分数只依赖于 k - m。";
-    e.params = {specN(), specD(), specBase(),
-                enumParam("pairing", {"interleaved", "half"})
-                    .help("pairs (2j, 2j+1) as RoFormer, or (j, j+d/2) as GPT-NeoX rotate_half",
-                          "维度配对方式:(2j, 2j+1)(RoFormer)或 (j, j+d/2)(GPT-NeoX)"),
-                specOffset(),
-                pathParam("input").help(".npy (n, d) rows to rotate (default all ones)",
-                                        "要旋转的 .npy (n, d) 输入(默认全 1)"),
-                pathParam("q").help(".npy (d) query vector (default all ones)",
-                                    ".npy (d) 查询向量(默认全 1)"),
-                pathParam("k").help(".npy (d) key vector (default all ones)",
-                                    ".npy (d) 键向量(默认全 1)"),
-                intParam("max_distance", 4096)
-                    .range(0, kMaxPositions)
-                    .slider(16, 131072)
-                    .help("largest relative distance x of the decay curve", "衰减曲线的最大相对距离 x"),
-                intParam("position", 1)
-                    .range(0, kMaxPositions)
-                    .slider(0, 4096)
-                    .help("position of the rotation view", "旋转视图中的位置")};
+    e.params = {
+        specN(),
+        specD(),
+        specBase(),
+        enumParam("pairing", {"interleaved", "half"})
+            .help("pairs (2j, 2j+1) as RoFormer, or (j, j+d/2) as GPT-NeoX rotate_half",
+                  "维度配对方式:(2j, 2j+1)(RoFormer)或 (j, j+d/2)(GPT-NeoX)"),
+        specOffset(),
+        pathParam("input").help(".npy (n, d) rows to rotate (default all ones)",
+                                "要旋转的 .npy (n, d) 输入(默认全 1)"),
+        pathParam("q").help(".npy (d) query vector (default all ones)",
+                            ".npy (d) 查询向量(默认全 1)"),
+        pathParam("k").help(".npy (d) key vector (default all ones)", ".npy (d) 键向量(默认全 1)"),
+        intParam("max_distance", 4096)
+            .range(0, kMaxPositions)
+            .slider(16, 131072)
+            .help("largest relative distance x of the decay curve", "衰减曲线的最大相对距离 x"),
+        intParam("position", 1)
+            .range(0, kMaxPositions)
+            .slider(0, 4096)
+            .help("position of the rotation view", "旋转视图中的位置")};
     for (auto& s : ropeScalingSpecs()) e.params.push_back(std::move(s));
     e.resolve = [](ParamSet& p) -> Status {
         if (auto st = requireEven(p, "d", "RoPE rotates pairs of dimensions"); !st) return st;
@@ -152,121 +154,142 @@ void registerRope(Registry& r) {
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto half = [](const ParamSet& p) { return p.integer("d") / 2; };
 
+    e.quantities.push_back(quantity(
+                               "frequencies", "d/2",
+                               [=](const ParamSet& p) { return Shape{half(p)}; },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
+                                   Array a = Array::real({static_cast<std::int64_t>(th.size())});
+                                   a.f64 = th;
+                                   return a;
+                               })
+                               .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
+                               .axisNames({"pair j"})
+                               .nonNegative());
+    e.quantities.push_back(quantity(
+                               "angles", "n,d/2",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), half(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   const Setup s = setup(p);
+                                   Array a = Array::real({s.n, s.d / 2});
+                                   auto m = a.matrix();
+                                   for (std::int64_t i = 0; i < s.n; ++i)
+                                       for (std::int64_t j = 0; j < s.d / 2; ++j)
+                                           m(i, j) = (s.offset + static_cast<double>(i)) *
+                                                     s.theta[static_cast<std::size_t>(j)];
+                                   return a;
+                               })
+                               .title("Rotation angle m theta_j", "旋转角 m theta_j")
+                               .axisNames({"position m", "pair j"})
+                               .nonNegative());
+    e.quantities.push_back(quantity(
+                               "rotated", "n,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), p.integer("d")};
+                               },
+                               rotated)
+                               .title("Rotated input R_m x", "旋转后的输入 R_m x")
+                               .axisNames({"position m", "dimension"})
+                               .work([](const ParamSet& p) {
+                                   return 16.0 *
+                                          static_cast<double>(p.integer("n") * p.integer("d"));
+                               }));
+    e.quantities.push_back(quantity(
+                               "scores", "n,n",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), n(p)};
+                               },
+                               scores)
+                               .title("Scores (R_m q) . (R_k k)", "注意力分数 (R_m q)·(R_k k)")
+                               .axisNames({"query position m", "key position k"}));
     e.quantities.push_back(
-        quantity("frequencies", "d/2", [=](const ParamSet& p) { return Shape{half(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
-                     Array a = Array::real({static_cast<std::int64_t>(th.size())});
-                     a.f64 = th;
-                     return a;
-                 })
-            .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
-            .axisNames({"pair j"})
-            .nonNegative());
-    e.quantities.push_back(
-        quantity("angles", "n,d/2", [=](const ParamSet& p) { return Shape{n(p), half(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     const Setup s = setup(p);
-                     Array a = Array::real({s.n, s.d / 2});
-                     auto m = a.matrix();
-                     for (std::int64_t i = 0; i < s.n; ++i)
-                         for (std::int64_t j = 0; j < s.d / 2; ++j)
-                             m(i, j) = (s.offset + static_cast<double>(i)) *
-                                       s.theta[static_cast<std::size_t>(j)];
-                     return a;
-                 })
-            .title("Rotation angle m theta_j", "旋转角 m theta_j")
-            .axisNames({"position m", "pair j"})
-            .nonNegative());
-    e.quantities.push_back(
-        quantity("rotated", "n,d", [=](const ParamSet& p) { return Shape{n(p), p.integer("d")}; },
-                 rotated)
-            .title("Rotated input R_m x", "旋转后的输入 R_m x")
-            .axisNames({"position m", "dimension"})
-            .work([](const ParamSet& p) {
-                return 16.0 * static_cast<double>(p.integer("n") * p.integer("d"));
-            }));
-    e.quantities.push_back(
-        quantity("scores", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; }, scores)
-            .title("Scores (R_m q) . (R_k k)", "注意力分数 (R_m q)·(R_k k)")
-            .axisNames({"query position m", "key position k"}));
-    e.quantities.push_back(
-        quantity("decay", "max_distance+1",
-                 [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const Setup s = setup(p);
-                     const auto len = p.integer("max_distance") + 1;
-                     Array a = Array::real({len});
-                     const double af2 = s.af * s.af;
-                     // Blocks of kRun distances: cos and sin of x0*theta exactly at the block's
-                     // start, then the rotation by theta (4 multiplies instead of a cos per term;
-                     // re-anchored every kRun steps the error stays below 1e-13 of g(0)). This
-                     // is what keeps a base drag on the RoPE page interactive.
-                     constexpr std::int64_t kRun = 32;
-                     const std::int64_t blocks = (len + kRun - 1) / kRun;
-                     // Threads only for long curves: waking a team costs milliseconds when the
-                     // other core is busy, more than the default curve (4097 x 64) takes alone.
+        quantity(
+            "decay", "max_distance+1",
+            [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; },
+            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const Setup s = setup(p);
+                const auto len = p.integer("max_distance") + 1;
+                Array a = Array::real({len});
+                const double af2 = s.af * s.af;
+                // Blocks of kRun distances: cos and sin of x0*theta exactly at the block's
+                // start, then the rotation by theta (4 multiplies instead of a cos per term;
+                // re-anchored every kRun steps the error stays below 1e-13 of g(0)). This
+                // is what keeps a base drag on the RoPE page interactive.
+                constexpr std::int64_t kRun = 32;
+                const std::int64_t blocks = (len + kRun - 1) / kRun;
+        // Threads only for long curves: waking a team costs milliseconds when the
+        // other core is busy, more than the default curve (4097 x 64) takes alone.
 #pragma omp parallel for schedule(static) if (len * s.d > (std::int64_t(1) << 23))
-                     for (std::int64_t b = 0; b < blocks; ++b) {
-                         const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
-                         double acc[kRun] = {};
-                         for (double th : s.theta) {
-                             const double ct = std::cos(th), st = std::sin(th);
-                             double c = std::cos(static_cast<double>(x0) * th);
-                             double sn = std::sin(static_cast<double>(x0) * th);
-                             for (std::int64_t i = 0; i < count; ++i) {
-                                 acc[i] += c;
-                                 const double next = c * ct - sn * st;
-                                 sn = sn * ct + c * st;
-                                 c = next;
-                             }
-                         }
-                         for (std::int64_t i = 0; i < count; ++i)
-                             a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2;
-                     }
-                     if (ctx.cancelled()) return cancelledError();
-                     return a;
-                 })
+                for (std::int64_t b = 0; b < blocks; ++b) {
+                    const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
+                    double acc[kRun] = {};
+                    for (double th : s.theta) {
+                        const double ct = std::cos(th), st = std::sin(th);
+                        double c = std::cos(static_cast<double>(x0) * th);
+                        double sn = std::sin(static_cast<double>(x0) * th);
+                        for (std::int64_t i = 0; i < count; ++i) {
+                            acc[i] += c;
+                            const double next = c * ct - sn * st;
+                            sn = sn * ct + c * st;
+                            c = next;
+                        }
+                    }
+                    for (std::int64_t i = 0; i < count; ++i)
+                        a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2;
+                }
+                if (ctx.cancelled()) return cancelledError();
+                return a;
+            })
             .title("Long-range decay g(x) = 2 sum cos(x theta_j)", "远程衰减 g(x) = 2 Σ cos(x θ_j)")
             .axisNames({"relative distance x"}));
     e.quantities.push_back(
-        quantity("decay_bound", "1", [](const ParamSet&) { return Shape{1}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
-                     const double thetaMin = *std::min_element(th.begin(), th.end());
-                     return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
-                 })
+        quantity(
+            "decay_bound", "1", [](const ParamSet&) { return Shape{1}; },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
+                const double thetaMin = *std::min_element(th.begin(), th.end());
+                return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
+            })
             .title("Monotone-decay bound pi / (2 theta_min)", "单调衰减上界 π/(2 θ_min)")
             .axisNames({""})
             .nonNegative());
-    e.quantities.push_back(
-        quantity("rotation", "d/2,2", [=](const ParamSet& p) { return Shape{half(p), 2}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     const Setup s = setup(p);
-                     auto q = vectorParam(p, "q");
-                     if (!q) return q.error();
-                     const double pos = static_cast<double>(p.integer("position"));
-                     Array a = Array::real({s.d / 2, 2});
-                     auto m = a.matrix();
-                     for (std::int64_t j = 0; j < s.d / 2; ++j) {
-                         const auto [ia, ib] = ropePair(s.pairing, j, s.d);
-                         const double ang = pos * s.theta[static_cast<std::size_t>(j)];
-                         const double c = std::cos(ang) * s.af, sn = std::sin(ang) * s.af;
-                         m(j, 0) = (*q)(ia) * c - (*q)(ib) * sn;
-                         m(j, 1) = (*q)(ia) * sn + (*q)(ib) * c;
-                     }
-                     return a;
-                 })
-            .title("Rotated pairs of q at the chosen position", "q 的各维度对在所选位置旋转后的坐标")
-            .axisNames({"pair j", "coordinate (x, y)"}));
-    e.quantities.push_back(
-        quantity("attention_factor", "1", [](const ParamSet&) { return Shape{1}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::scalar(ropeAttentionFactor(RopeFrequencyParams::from(p)));
-                 })
-            .title("Attention factor (YaRN)", "注意力缩放因子(YaRN)")
-            .axisNames({""})
-            .nonNegative());
+    e.quantities.push_back(quantity(
+                               "rotation", "d/2,2",
+                               [=](const ParamSet& p) {
+                                   return Shape{half(p), 2};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   const Setup s = setup(p);
+                                   auto q = vectorParam(p, "q");
+                                   if (!q) return q.error();
+                                   const double pos = static_cast<double>(p.integer("position"));
+                                   Array a = Array::real({s.d / 2, 2});
+                                   auto m = a.matrix();
+                                   for (std::int64_t j = 0; j < s.d / 2; ++j) {
+                                       const auto [ia, ib] = ropePair(s.pairing, j, s.d);
+                                       const double ang =
+                                           pos * s.theta[static_cast<std::size_t>(j)];
+                                       const double c = std::cos(ang) * s.af,
+                                                    sn = std::sin(ang) * s.af;
+                                       m(j, 0) = (*q)(ia)*c - (*q)(ib)*sn;
+                                       m(j, 1) = (*q)(ia)*sn + (*q)(ib)*c;
+                                   }
+                                   return a;
+                               })
+                               .title("Rotated pairs of q at the chosen position",
+                                      "q 的各维度对在所选位置旋转后的坐标")
+                               .axisNames({"pair j", "coordinate (x, y)"}));
+    e.quantities.push_back(quantity(
+                               "attention_factor", "1", [](const ParamSet&) { return Shape{1}; },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return Array::scalar(
+                                       ropeAttentionFactor(RopeFrequencyParams::from(p)));
+                               })
+                               .title("Attention factor (YaRN)", "注意力缩放因子(YaRN)")
+                               .axisNames({""})
+                               .nonNegative());
     r.add(std::move(e));
 }
 

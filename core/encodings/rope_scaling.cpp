@@ -44,7 +44,8 @@ std::vector<double> ropeFrequencies(const RopeFrequencyParams& p) {
         base = p.base * std::pow(p.factor * N / L - (p.factor - 1.0), d / (d - 2.0));
     }
     std::vector<double> theta(static_cast<std::size_t>(half));
-    for (std::int64_t j = 0; j < half; ++j) theta[static_cast<std::size_t>(j)] = omega(j, p.d, base);
+    for (std::int64_t j = 0; j < half; ++j)
+        theta[static_cast<std::size_t>(j)] = omega(j, p.d, base);
 
     if (p.scaling == "linear") {
         for (auto& t : theta) t /= p.factor;
@@ -131,8 +132,8 @@ Status checkRopeScaling(const ParamSet& p) {
     const auto& scaling = p.text("scaling");
     if (scaling == "none") return {};
     if (p.real("factor") < 1.0)
-        return paramError("factor", p.real("factor"),
-                          "must be >= 1 when scaling is " + scaling, "a real >= 1");
+        return paramError("factor", p.real("factor"), "must be >= 1 when scaling is " + scaling,
+                          "a real >= 1");
     if ((scaling == "ntk" || scaling == "dynamic") && p.integer("d") < 4)
         return paramError("d", p.integer("d"),
                           scaling + " scaling uses the exponent d/(d-2), so d must be >= 4",
@@ -142,10 +143,10 @@ Status checkRopeScaling(const ParamSet& p) {
                           "must be greater than beta_slow = " + formatValue(p.real("beta_slow")),
                           "beta_fast > beta_slow > 0");
     if (scaling == "llama3" && !(p.real("high_freq_factor") > p.real("low_freq_factor")))
-        return paramError("high_freq_factor", p.real("high_freq_factor"),
-                          "must be greater than low_freq_factor = " +
-                              formatValue(p.real("low_freq_factor")),
-                          "high_freq_factor > low_freq_factor > 0");
+        return paramError(
+            "high_freq_factor", p.real("high_freq_factor"),
+            "must be greater than low_freq_factor = " + formatValue(p.real("low_freq_factor")),
+            "high_freq_factor > low_freq_factor > 0");
     return {};
 }
 

@@ -69,86 +69,98 @@ void registerSinusoidal(Registry& r) {
     e.family = Family::Absolute;
     e.summaryEn = "Fixed sin/cos pairs at geometric frequencies (Transformer, 2017).";
     e.summaryZh = "按几何级数频率排列的固定正弦/余弦对(Transformer,2017)。";
-    e.params = {specN(), specD(), specBase(), specOffset(),
-                enumParam("variant", {"paper", "missing_norm", "per_dim_exponent"})
-                    .help("paper form, or a common implementation mistake",
-                          "论文形式,或常见的实现错误"),
-                intParam("delta", 1)
-                    .range(0, kMaxPositions)
-                    .slider(0, 512)
-                    .help("shift for shift_matrix / shift_error (0 <= delta < n)",
-                          "shift_matrix / shift_error 的平移量(0 <= delta < n)")};
+    e.params = {
+        specN(),
+        specD(),
+        specBase(),
+        specOffset(),
+        enumParam("variant", {"paper", "missing_norm", "per_dim_exponent"})
+            .help("paper form, or a common implementation mistake", "论文形式,或常见的实现错误"),
+        intParam("delta", 1)
+            .range(0, kMaxPositions)
+            .slider(0, 512)
+            .help("shift for shift_matrix / shift_error (0 <= delta < n)",
+                  "shift_matrix / shift_error 的平移量(0 <= delta < n)")};
     e.resolve = [](ParamSet& p) -> Status {
-        if (auto st = requireEven(p, "d", "sinusoidal pairs sin and cos dimensions"); !st) return st;
+        if (auto st = requireEven(p, "d", "sinusoidal pairs sin and cos dimensions"); !st)
+            return st;
         if (p.integer("delta") >= p.integer("n"))
-            return paramError("delta", p.integer("delta"), "must be smaller than n = " +
-                                                               std::to_string(p.integer("n")),
+            return paramError("delta", p.integer("delta"),
+                              "must be smaller than n = " + std::to_string(p.integer("n")),
                               "0 <= delta < n");
         return {};
     };
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto d = [](const ParamSet& p) { return p.integer("d"); };
 
-    e.quantities.push_back(
-        quantity("table", "n,d", [=](const ParamSet& p) { return Shape{n(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::fromMatrix(table(p));
-                 })
-            .title("Position table P", "位置编码表 P")
-            .axisNames({"position i", "dimension k"}));
-    e.quantities.push_back(
-        quantity("frequencies", "d/2", [=](const ParamSet& p) { return Shape{d(p) / 2}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     Array a = Array::real({p.integer("d") / 2});
-                     for (std::int64_t j = 0; j < a.size(); ++j)
-                         a.f64[static_cast<std::size_t>(j)] = pairFrequency(p, j);
-                     return a;
-                 })
-            .title("Angular frequency per pair", "每对维度的角频率")
-            .axisNames({"pair j"})
-            .nonNegative());
-    e.quantities.push_back(
-        similarityQuantity("n,n", n, d,
-                           [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
-                               return table(p);
-                           }));
-    e.quantities.push_back(
-        quantity("shift_matrix", "d,d", [=](const ParamSet& p) { return Shape{d(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::fromMatrix(shiftMatrix(p));
-                 })
-            .title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
-            .axisNames({"output dimension", "input dimension"}));
-    e.quantities.push_back(
-        quantity("shift_error", "n-delta",
-                 [=](const ParamSet& p) { return Shape{n(p) - p.integer("delta")}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     // M is block diagonal: apply it pair by pair (same numbers as M * P[i]).
-                     const RowMatrix t = table(p);
-                     const RowMatrix m = shiftMatrix(p);
-                     const auto delta = p.integer("delta");
-                     Array a = Array::real({t.rows() - delta});
-                     for (std::int64_t i = 0; i + delta < t.rows(); ++i) {
-                         if (ctx.cancelledAt(i, t.rows() - delta)) return cancelledError();
-                         double worst = 0;
-                         for (std::int64_t k = 0; k < t.cols(); k += 2) {
-                             const double x = t(i, k), y = t(i, k + 1);
-                             const double u = m(k, k) * x + m(k, k + 1) * y;
-                             const double v = m(k + 1, k) * x + m(k + 1, k + 1) * y;
-                             worst = std::max({worst, std::abs(u - t(i + delta, k)),
-                                               std::abs(v - t(i + delta, k + 1))});
-                         }
-                         a.f64[static_cast<std::size_t>(i)] = worst;
-                     }
-                     return a;
-                 })
-            .title("max |M P[i] - P[i+delta]|", "max |M P[i] - P[i+delta]|")
-            .axisNames({"position i"})
-            .nonNegative()
-            .work([](const ParamSet& p) {
-                return 8.0 * static_cast<double>(p.integer("n") * p.integer("d") +
-                                                 p.integer("d") * p.integer("d"));
-            }));
+    e.quantities.push_back(quantity(
+                               "table", "n,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), d(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return Array::fromMatrix(table(p));
+                               })
+                               .title("Position table P", "位置编码表 P")
+                               .axisNames({"position i", "dimension k"}));
+    e.quantities.push_back(quantity(
+                               "frequencies", "d/2",
+                               [=](const ParamSet& p) { return Shape{d(p) / 2}; },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   Array a = Array::real({p.integer("d") / 2});
+                                   for (std::int64_t j = 0; j < a.size(); ++j)
+                                       a.f64[static_cast<std::size_t>(j)] = pairFrequency(p, j);
+                                   return a;
+                               })
+                               .title("Angular frequency per pair", "每对维度的角频率")
+                               .axisNames({"pair j"})
+                               .nonNegative());
+    e.quantities.push_back(similarityQuantity(
+        "n,n", n, d,
+        [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> { return table(p); }));
+    e.quantities.push_back(quantity(
+                               "shift_matrix", "d,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{d(p), d(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return Array::fromMatrix(shiftMatrix(p));
+                               })
+                               .title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
+                               .axisNames({"output dimension", "input dimension"}));
+    e.quantities.push_back(quantity(
+                               "shift_error", "n-delta",
+                               [=](const ParamSet& p) { return Shape{n(p) - p.integer("delta")}; },
+                               [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                                   // M is block diagonal: apply it pair by pair (same numbers as M
+                                   // * P[i]).
+                                   const RowMatrix t = table(p);
+                                   const RowMatrix m = shiftMatrix(p);
+                                   const auto delta = p.integer("delta");
+                                   Array a = Array::real({t.rows() - delta});
+                                   for (std::int64_t i = 0; i + delta < t.rows(); ++i) {
+                                       if (ctx.cancelledAt(i, t.rows() - delta))
+                                           return cancelledError();
+                                       double worst = 0;
+                                       for (std::int64_t k = 0; k < t.cols(); k += 2) {
+                                           const double x = t(i, k), y = t(i, k + 1);
+                                           const double u = m(k, k) * x + m(k, k + 1) * y;
+                                           const double v = m(k + 1, k) * x + m(k + 1, k + 1) * y;
+                                           worst = std::max({worst, std::abs(u - t(i + delta, k)),
+                                                             std::abs(v - t(i + delta, k + 1))});
+                                       }
+                                       a.f64[static_cast<std::size_t>(i)] = worst;
+                                   }
+                                   return a;
+                               })
+                               .title("max |M P[i] - P[i+delta]|", "max |M P[i] - P[i+delta]|")
+                               .axisNames({"position i"})
+                               .nonNegative()
+                               .work([](const ParamSet& p) {
+                                   return 8.0 *
+                                          static_cast<double>(p.integer("n") * p.integer("d") +
+                                                              p.integer("d") * p.integer("d"));
+                               }));
     r.add(std::move(e));
 }
 

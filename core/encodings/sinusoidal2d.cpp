@@ -67,11 +67,14 @@ void registerSinusoidal2d(Registry& r) {
     auto d = [](const ParamSet& p) { return p.integer("d"); };
 
     e.quantities.push_back(
-        quantity("table", "height*width,d",
-                 [=](const ParamSet& p) { return Shape{cells(p), d(p)}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return Array::fromMatrix(table(p));
-                 })
+        quantity(
+            "table", "height*width,d",
+            [=](const ParamSet& p) {
+                return Shape{cells(p), d(p)};
+            },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                return Array::fromMatrix(table(p));
+            })
             .title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
             .axisNames({"patch h*width + w", "dimension k"}));
     e.quantities.push_back(

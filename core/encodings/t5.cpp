@@ -15,7 +15,9 @@ namespace poslab::core::enc {
 
 namespace {
 
-bool logBucketing(const ParamSet& p) { return p.text("bucketing") == "log"; }
+bool logBucketing(const ParamSet& p) {
+    return p.text("bucketing") == "log";
+}
 
 // Rows of the weight table: one per bucket, or one per distance when bucketing is none.
 std::int64_t tableRows(const ParamSet& p) {
@@ -54,7 +56,8 @@ void registerT5(Registry& r) {
     e.nameEn = "T5 relative bias";
     e.nameZh = "T5 相对位置偏置";
     e.family = Family::Relative;
-    e.summaryEn = "A learned scalar per head and relative-position bucket, added to the logits (T5).";
+    e.summaryEn =
+        "A learned scalar per head and relative-position bucket, added to the logits (T5).";
     e.summaryZh = "按相对位置分桶、每个头一个可学习标量,直接加到注意力 logits 上(T5)。";
     e.params = {
         specN(),
@@ -80,11 +83,11 @@ void registerT5(Registry& r) {
         enumParam("bucketing", {"log", "none"})
             .help("log: T5's logarithmic buckets; none: one table row per distance |i - j|",
                   "log:T5 的对数分桶;none:每个距离 |i - j| 一行"),
-        pathParam("weights")
-            .help(".npy table (num_buckets, heads), or (n, heads) when bucketing is none; empty: "
-                  "seeded standard normal",
-                  ".npy 权重表 (num_buckets, heads),bucketing 为 none 时为 (n, heads);留空:"
-                  "按种子生成的标准正态"),
+        pathParam("weights").help(
+            ".npy table (num_buckets, heads), or (n, heads) when bucketing is none; empty: "
+            "seeded standard normal",
+            ".npy 权重表 (num_buckets, heads),bucketing 为 none 时为 (n, heads);留空:"
+            "按种子生成的标准正态"),
         specSeed()};
     // num_buckets and max_distance only matter for log bucketing: with none they are not checked.
     e.resolve = [](ParamSet& p) -> Status {
@@ -100,47 +103,55 @@ void registerT5(Registry& r) {
     auto n = [](const ParamSet& p) { return p.integer("n"); };
 
     e.quantities.push_back(
-        quantity("buckets", "n,n", [=](const ParamSet& p) { return Shape{n(p), n(p)}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const auto size = p.integer("n");
-                     const auto b = bucketsByOffset(p);
-                     Array a = Array::integer({size, size});
-                     for (std::int64_t i = 0; i < size; ++i) {
-                         if (ctx.cancelledAt(i, size)) return cancelledError();
-                         auto* row = a.i64.data() + i * size;
-                         for (std::int64_t j = 0; j < size; ++j)
-                             row[j] = b[static_cast<std::size_t>(j - i + size - 1)];
-                     }
-                     return a;
-                 })
+        quantity(
+            "buckets", "n,n",
+            [=](const ParamSet& p) {
+                return Shape{n(p), n(p)};
+            },
+            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const auto size = p.integer("n");
+                const auto b = bucketsByOffset(p);
+                Array a = Array::integer({size, size});
+                for (std::int64_t i = 0; i < size; ++i) {
+                    if (ctx.cancelledAt(i, size)) return cancelledError();
+                    auto* row = a.i64.data() + i * size;
+                    for (std::int64_t j = 0; j < size; ++j)
+                        row[j] = b[static_cast<std::size_t>(j - i + size - 1)];
+                }
+                return a;
+            })
             .title("Bucket of (query i, key j), r = j - i", "(查询 i, 键 j) 的相对位置桶,r = j - i")
             .axisNames({"query i", "key j"})
             .integer());
     e.quantities.push_back(
-        quantity("bias", "heads,n,n",
-                 [=](const ParamSet& p) { return Shape{p.integer("heads"), n(p), n(p)}; },
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const auto size = p.integer("n");
-                     const auto heads = p.integer("heads");
-                     auto w = weights(p);
-                     if (!w) return w.error();
-                     const auto b = bucketsByOffset(p);
-                     Array a = Array::real({heads, size, size});
-                     for (std::int64_t h = 0; h < heads; ++h) {
-                         if (ctx.cancelledAt(h, heads)) return cancelledError();
-                         double* plane = a.f64.data() + h * size * size;
+        quantity(
+            "bias", "heads,n,n",
+            [=](const ParamSet& p) {
+                return Shape{p.integer("heads"), n(p), n(p)};
+            },
+            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const auto size = p.integer("n");
+                const auto heads = p.integer("heads");
+                auto w = weights(p);
+                if (!w) return w.error();
+                const auto b = bucketsByOffset(p);
+                Array a = Array::real({heads, size, size});
+                for (std::int64_t h = 0; h < heads; ++h) {
+                    if (ctx.cancelledAt(h, heads)) return cancelledError();
+                    double* plane = a.f64.data() + h * size * size;
 #pragma omp parallel for schedule(static) if (size > 512)
-                         for (std::int64_t i = 0; i < size; ++i)
-                             for (std::int64_t j = 0; j < size; ++j)
-                                 plane[i * size + j] =
-                                     (*w)(b[static_cast<std::size_t>(j - i + size - 1)], h);
-                     }
-                     return a;
-                 })
+                    for (std::int64_t i = 0; i < size; ++i)
+                        for (std::int64_t j = 0; j < size; ++j)
+                            plane[i * size + j] =
+                                (*w)(b[static_cast<std::size_t>(j - i + size - 1)], h);
+                }
+                return a;
+            })
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
             .axisNames({"head", "query i", "key j"})
             .work([](const ParamSet& p) {
-                const double n2 = static_cast<double>(p.integer("n")) * static_cast<double>(p.integer("n"));
+                const double n2 =
+                    static_cast<double>(p.integer("n")) * static_cast<double>(p.integer("n"));
                 return 8.0 * static_cast<double>(p.integer("heads")) *
                        (n2 + static_cast<double>(tableRows(p)));
             }));

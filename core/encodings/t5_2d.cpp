@@ -30,53 +30,58 @@ void registerT52d(Registry& r) {
     e.nameEn = "T5 bias on a 2-D grid";
     e.nameZh = "二维 T5 相对位置偏置";
     e.family = Family::Relative;
-    e.summaryEn = "One learned scalar per head and (|row offset|, |column offset|) between patches.";
+    e.summaryEn =
+        "One learned scalar per head and (|row offset|, |column offset|) between patches.";
     e.summaryZh = "每个头、每种图块间(|行偏移|, |列偏移|)各一个可学习标量。";
-    e.params = {intParam("fmap", 8)
-                    .range(1, 4096)
-                    .slider(1, 64)
-                    .help("side of the square feature map: fmap x fmap patches",
-                          "方形特征图的边长:共 fmap x fmap 个图块"),
+    e.params = {intParam("fmap", 8).range(1, 4096).slider(1, 64).help(
+                    "side of the square feature map: fmap x fmap patches",
+                    "方形特征图的边长:共 fmap x fmap 个图块"),
                 specHeads(8), specSeed()};
     auto patches = [](const ParamSet& p) { return p.integer("fmap") * p.integer("fmap"); };
 
     e.quantities.push_back(
-        quantity("indices", "fmap^2,fmap^2",
-                 [=](const ParamSet& p) { return Shape{patches(p), patches(p)}; },
-                 [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const auto fmap = p.integer("fmap");
-                     const auto m = patches(p);
-                     Array a = Array::integer({m, m});
-                     for (std::int64_t i = 0; i < m; ++i) {
-                         if (ctx.cancelledAt(i, m)) return cancelledError();
-                         for (std::int64_t j = 0; j < m; ++j)
-                             a.i64[static_cast<std::size_t>(i * m + j)] = patchIndex(i, j, fmap);
-                     }
-                     return a;
-                 })
+        quantity(
+            "indices", "fmap^2,fmap^2",
+            [=](const ParamSet& p) {
+                return Shape{patches(p), patches(p)};
+            },
+            [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const auto fmap = p.integer("fmap");
+                const auto m = patches(p);
+                Array a = Array::integer({m, m});
+                for (std::int64_t i = 0; i < m; ++i) {
+                    if (ctx.cancelledAt(i, m)) return cancelledError();
+                    for (std::int64_t j = 0; j < m; ++j)
+                        a.i64[static_cast<std::size_t>(i * m + j)] = patchIndex(i, j, fmap);
+                }
+                return a;
+            })
             .title("Table row of (patch p, patch q)", "(图块 p, 图块 q) 对应的表行号")
             .axisNames({"query patch p", "key patch q"})
             .integer());
     e.quantities.push_back(
-        quantity("bias", "heads,fmap^2,fmap^2",
-                 [=](const ParamSet& p) { return Shape{p.integer("heads"), patches(p), patches(p)}; },
-                 [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const auto fmap = p.integer("fmap");
-                     const auto heads = p.integer("heads");
-                     const auto m = patches(p);
-                     Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
-                     const RowMatrix w = normalMatrix(rng, m, heads);  // row by row
-                     Array a = Array::real({heads, m, m});
-                     for (std::int64_t h = 0; h < heads; ++h) {
-                         if (ctx.cancelledAt(h, heads)) return cancelledError();
-                         double* plane = a.f64.data() + h * m * m;
+        quantity(
+            "bias", "heads,fmap^2,fmap^2",
+            [=](const ParamSet& p) {
+                return Shape{p.integer("heads"), patches(p), patches(p)};
+            },
+            [=](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                const auto fmap = p.integer("fmap");
+                const auto heads = p.integer("heads");
+                const auto m = patches(p);
+                Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
+                const RowMatrix w = normalMatrix(rng, m, heads);  // row by row
+                Array a = Array::real({heads, m, m});
+                for (std::int64_t h = 0; h < heads; ++h) {
+                    if (ctx.cancelledAt(h, heads)) return cancelledError();
+                    double* plane = a.f64.data() + h * m * m;
 #pragma omp parallel for schedule(static) if (m > 512)
-                         for (std::int64_t i = 0; i < m; ++i)
-                             for (std::int64_t j = 0; j < m; ++j)
-                                 plane[i * m + j] = w(patchIndex(i, j, fmap), h);
-                     }
-                     return a;
-                 })
+                    for (std::int64_t i = 0; i < m; ++i)
+                        for (std::int64_t j = 0; j < m; ++j)
+                            plane[i * m + j] = w(patchIndex(i, j, fmap), h);
+                }
+                return a;
+            })
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
             .axisNames({"head", "query patch p", "key patch q"})
             .work([=](const ParamSet& p) {

@@ -34,10 +34,11 @@ Status t5CheckParams(bool bidirectional, std::int64_t numBuckets, std::int64_t m
                           "an integer >= " + std::to_string(least));
     const std::int64_t maxExact = t5MaxExact(bidirectional, numBuckets);
     if (maxDistance <= maxExact)
-        return paramError("max_distance", maxDistance,
-                          "must be greater than the exact range max_exact = " +
-                              std::to_string(maxExact) + " (the log buckets divide by ln(max_distance / max_exact))",
-                          "an integer > " + std::to_string(maxExact));
+        return paramError(
+            "max_distance", maxDistance,
+            "must be greater than the exact range max_exact = " + std::to_string(maxExact) +
+                " (the log buckets divide by ln(max_distance / max_exact))",
+            "an integer > " + std::to_string(maxExact));
     return {};
 }
 

@@ -10,7 +10,8 @@
 //   otherwise:      a = max(-r, 0)             (every key after the query lands in bucket 0)
 //   max_exact = nb / 2
 //   a <  max_exact: bucket += a
-//   a >= max_exact: bucket += min(max_exact + trunc(ln(a / max_exact) / ln(max_distance / max_exact)
+//   a >= max_exact: bucket += min(max_exact + trunc(ln(a / max_exact) / ln(max_distance /
+//   max_exact)
 //                                                   * (nb - max_exact)), nb - 1)
 #pragma once
 

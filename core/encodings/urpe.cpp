@@ -15,6 +15,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/compute.h"
 #include "core/encodings/common.h"
 #include "core/encodings/encodings.h"
 #include "core/random.h"

@@ -4,10 +4,10 @@
 // Queries are multiplied by scale, keys by 1/scale, on top of RoPE, so the score of q = k = ones
 // is sum_j zeta_j^((m-k)/scale_base) 2 cos((k-m) theta_j): RoPE's oscillation times a decay.
 // Libraries that centre with floor(n/2) differ for odd n.
+#include "core/encodings/xpos.h"
 #include "core/encodings/common.h"
 #include "core/encodings/encodings.h"
 #include "core/encodings/rope.h"
-#include "core/encodings/xpos.h"
 
 namespace poslab::core::enc {
 
@@ -18,7 +18,9 @@ double zeta(std::int64_t j, std::int64_t d, double gamma) {
     return (2.0 * static_cast<double>(j) + gamma * dd) / ((1.0 + gamma) * dd);
 }
 
-double centred(std::int64_t m, std::int64_t n) { return static_cast<double>(m - (n + 1) / 2); }
+double centred(std::int64_t m, std::int64_t n) {
+    return static_cast<double>(m - (n + 1) / 2);
+}
 
 Array scores(const ParamSet& p, bool decay) {
     const auto n = p.integer("n");
@@ -41,8 +43,8 @@ std::vector<double> xposScoresByOffset(const ParamSet& p, bool decay) {
         const std::int64_t delta = idx - (n - 1);  // k - m
         double acc = 0;
         for (std::int64_t j = 0; j < d / 2; ++j) {
-            const double w = decay ? std::pow(zeta(j, d, gamma), static_cast<double>(-delta) / sb)
-                                   : 1.0;
+            const double w =
+                decay ? std::pow(zeta(j, d, gamma), static_cast<double>(-delta) / sb) : 1.0;
             acc += 2.0 * w * std::cos(static_cast<double>(delta) * omega(j, d, base));
         }
         t[static_cast<std::size_t>(idx)] = acc;
@@ -58,55 +60,66 @@ void registerXpos(Registry& r) {
     e.family = Family::Rotary;
     e.summaryEn = "RoPE with a per-pair exponential decay: queries scaled up, keys scaled down.";
     e.summaryZh = "在 RoPE 上为每对维度加指数衰减:查询乘以缩放,键除以缩放。";
-    e.params = {specN(), specD(), specBase(),
-                realParam("scale_base", 512.0)
-                    .range(0, 1e12)
-                    .exclusiveMin()
-                    .log()
-                    .slider(1, 65536)
-                    .help("positions are divided by scale_base in the exponent",
-                          "指数中位置除以 scale_base"),
-                realParam("gamma", 0.4)
-                    .range(0, 1e6)
-                    .exclusiveMin()
-                    .slider(0.01, 4)
-                    .help("zeta_j = (2j + gamma d) / ((1 + gamma) d)",
-                          "zeta_j = (2j + gamma d) / ((1 + gamma) d)"),
-                enumParam("pairing", {"interleaved", "half"})
-                    .help("pairs (2j, 2j+1), or (j, j+d/2)", "维度配对方式:(2j, 2j+1) 或 (j, j+d/2)")};
+    e.params = {
+        specN(),
+        specD(),
+        specBase(),
+        realParam("scale_base", 512.0)
+            .range(0, 1e12)
+            .exclusiveMin()
+            .log()
+            .slider(1, 65536)
+            .help("positions are divided by scale_base in the exponent",
+                  "指数中位置除以 scale_base"),
+        realParam("gamma", 0.4)
+            .range(0, 1e6)
+            .exclusiveMin()
+            .slider(0.01, 4)
+            .help("zeta_j = (2j + gamma d) / ((1 + gamma) d)",
+                  "zeta_j = (2j + gamma d) / ((1 + gamma) d)"),
+        enumParam("pairing", {"interleaved", "half"})
+            .help("pairs (2j, 2j+1), or (j, j+d/2)", "维度配对方式:(2j, 2j+1) 或 (j, j+d/2)")};
     e.resolve = [](ParamSet& p) -> Status {
         return requireEven(p, "d", "xPos rotates pairs of dimensions as RoPE does");
     };
     e.quantities.push_back(
-        quantity("scale", "n,d/2",
-                 [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("d") / 2}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     const auto n = p.integer("n"), d = p.integer("d");
-                     const double gamma = p.real("gamma"), sb = p.real("scale_base");
-                     Array a = Array::real({n, d / 2});
-                     auto m = a.matrix();
-                     for (std::int64_t i = 0; i < n; ++i)
-                         for (std::int64_t j = 0; j < d / 2; ++j)
-                             m(i, j) = std::pow(zeta(j, d, gamma), centred(i, n) / sb);
-                     return a;
-                 })
+        quantity(
+            "scale", "n,d/2",
+            [](const ParamSet& p) {
+                return Shape{p.integer("n"), p.integer("d") / 2};
+            },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                const auto n = p.integer("n"), d = p.integer("d");
+                const double gamma = p.real("gamma"), sb = p.real("scale_base");
+                Array a = Array::real({n, d / 2});
+                auto m = a.matrix();
+                for (std::int64_t i = 0; i < n; ++i)
+                    for (std::int64_t j = 0; j < d / 2; ++j)
+                        m(i, j) = std::pow(zeta(j, d, gamma), centred(i, n) / sb);
+                return a;
+            })
             .title("Query scale zeta_j^(p_m / scale_base)", "查询缩放 zeta_j^(p_m / scale_base)")
             .axisNames({"position m", "pair j"})
             .nonNegative());
+    e.quantities.push_back(quantity(
+                               "scores", "n,n",
+                               [](const ParamSet& p) {
+                                   return Shape{p.integer("n"), p.integer("n")};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return scores(p, true);
+                               })
+                               .title("xPos scores (q = k = ones)", "xPos 注意力分数(q = k = 全 1)")
+                               .axisNames({"query position m", "key position k"}));
     e.quantities.push_back(
-        quantity("scores", "n,n",
-                 [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("n")}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return scores(p, true);
-                 })
-            .title("xPos scores (q = k = ones)", "xPos 注意力分数(q = k = 全 1)")
-            .axisNames({"query position m", "key position k"}));
-    e.quantities.push_back(
-        quantity("scores_rope", "n,n",
-                 [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("n")}; },
-                 [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                     return scores(p, false);
-                 })
+        quantity(
+            "scores_rope", "n,n",
+            [](const ParamSet& p) {
+                return Shape{p.integer("n"), p.integer("n")};
+            },
+            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                return scores(p, false);
+            })
             .title("The same scores without the decay (plain RoPE)", "去掉衰减后的分数(普通 RoPE)")
             .axisNames({"query position m", "key position k"}));
     r.add(std::move(e));

@@ -1,28 +1,31 @@
 #include "core/io/atomic_file.h"
 
+#include <unistd.h>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <random>
-#include <unistd.h>
 
 namespace poslab::core::io {
 
 namespace fs = std::filesystem;
 
-AtomicFile::~AtomicFile() { discard(); }
+AtomicFile::~AtomicFile() {
+    discard();
+}
 
 Status AtomicFile::open(const std::string& path) {
     discard();
     m_path = path;
     const fs::path target(path);
-    if (path.empty()) return fail("output path is empty");
+    if (path.empty()) return fail(Errc::Io, "output path is empty");
     std::error_code ec;
     if (fs::is_directory(target, ec))
-        return fail("output file '" + path + "' is a directory");
+        return fail(Errc::Io, "output file '" + path + "' is a directory");
     const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
     if (!fs::is_directory(dir, ec))
-        return fail("output file '" + path + "': directory '" + dir.string() + "' does not exist");
+        return fail(Errc::Io,
+                    "output file '" + path + "': directory '" + dir.string() + "' does not exist");
     m_tmp = (dir / ("." + target.filename().string() + ".tmp-" + std::to_string(::getpid()) + "-" +
                     std::to_string(std::random_device{}() & 0xffffff)))
                 .string();
@@ -30,26 +33,26 @@ Status AtomicFile::open(const std::string& path) {
     if (!m_out) {
         const std::string why = std::strerror(errno);
         m_tmp.clear();
-        return fail("output file '" + path + "' cannot be written: " + why);
+        return fail(Errc::Io, "output file '" + path + "' cannot be written: " + why);
     }
     m_open = true;
     return {};
 }
 
 Status AtomicFile::commit() {
-    if (!m_open) return fail("output file '" + m_path + "' was not opened");
+    if (!m_open) return fail(Errc::Io, "output file '" + m_path + "' was not opened");
     m_out.flush();
     const bool good = m_out.good();
     m_out.close();
     if (!good || m_out.fail()) {
         discard();
-        return fail("output file '" + m_path + "': write failed (disk full?)");
+        return fail(Errc::Io, "output file '" + m_path + "': write failed (disk full?)");
     }
     std::error_code ec;
     fs::rename(m_tmp, m_path, ec);
     if (ec) {
         discard();
-        return fail("output file '" + m_path + "' cannot be written: " + ec.message());
+        return fail(Errc::Io, "output file '" + m_path + "' cannot be written: " + ec.message());
     }
     m_open = false;
     m_tmp.clear();

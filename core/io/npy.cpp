@@ -89,11 +89,18 @@ Expected<Array> readNpy(const std::string& path) {
     if (h.fortranOrder) return npyError(path, "Fortran-order arrays are not supported");
     std::size_t itemSize = 0;
     bool isInt = false;
-    if (h.descr == "<f8") itemSize = 8;
-    else if (h.descr == "<f4") itemSize = 4;
-    else if (h.descr == "<i8") { itemSize = 8; isInt = true; }
-    else if (h.descr == "<i4") { itemSize = 4; isInt = true; }
-    else return npyError(path, "unsupported dtype '" + h.descr + "' (need <f8, <f4, <i8 or <i4)");
+    if (h.descr == "<f8")
+        itemSize = 8;
+    else if (h.descr == "<f4")
+        itemSize = 4;
+    else if (h.descr == "<i8") {
+        itemSize = 8;
+        isInt = true;
+    } else if (h.descr == "<i4") {
+        itemSize = 4;
+        isInt = true;
+    } else
+        return npyError(path, "unsupported dtype '" + h.descr + "' (need <f8, <f4, <i8 or <i4)");
 
     in.seekg(0, std::ios::end);
     const auto fileSize = static_cast<std::size_t>(in.tellg());
@@ -102,7 +109,8 @@ Expected<Array> readNpy(const std::string& path) {
         for (auto s : h.shape) c *= static_cast<double>(s);
         return c;
     }();
-    const double need = static_cast<double>(parsed->dataOffset) + count * static_cast<double>(itemSize);
+    const double need =
+        static_cast<double>(parsed->dataOffset) + count * static_cast<double>(itemSize);
     if (static_cast<double>(fileSize) < need)
         return npyError(path, "truncated: header promises shape (" + shapeText(h.shape) +
                                   ") but the data is shorter");
@@ -126,9 +134,17 @@ Expected<Array> readNpy(const std::string& path) {
     a.f64.resize(n);
     for (std::size_t k = 0; k < n; ++k) {
         const char* p = raw.data() + k * itemSize;
-        if (h.descr == "<f8") std::memcpy(&a.f64[k], p, 8);
-        else if (h.descr == "<f4") { float f; std::memcpy(&f, p, 4); a.f64[k] = f; }
-        else { std::int32_t i; std::memcpy(&i, p, 4); a.f64[k] = i; }
+        if (h.descr == "<f8")
+            std::memcpy(&a.f64[k], p, 8);
+        else if (h.descr == "<f4") {
+            float f;
+            std::memcpy(&f, p, 4);
+            a.f64[k] = f;
+        } else {
+            std::int32_t i;
+            std::memcpy(&i, p, 4);
+            a.f64[k] = i;
+        }
     }
     return a;
 }

@@ -30,11 +30,21 @@ std::string jsonString(const std::string& s) {
     std::string out = "\"";
     for (char c : s) {
         switch (c) {
-            case '"': out += "\\\""; break;
-            case '\\': out += "\\\\"; break;
-            case '\n': out += "\\n"; break;
-            case '\t': out += "\\t"; break;
-            case '\r': out += "\\r"; break;
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
             default:
                 if (static_cast<unsigned char>(c) < 0x20) {
                     char buf[8];
@@ -48,7 +58,9 @@ std::string jsonString(const std::string& s) {
     return out + "\"";
 }
 
-void writeNpy(std::ostream& out, const Array& array) { out << encodeNpy(array); }
+void writeNpy(std::ostream& out, const Array& array) {
+    out << encodeNpy(array);
+}
 
 void writeCsv(std::ostream& out, const Array& array) {
     out << "# shape: " << shapeText(array.shape) << "\n";
@@ -61,8 +73,9 @@ void writeCsv(std::ostream& out, const Array& array) {
         for (std::int64_t c = 0; c < cols; ++c) {
             if (c) line += ',';
             const std::int64_t k = r * cols + c;
-            line += array.dtype == DType::I64 ? std::to_string(array.i64[static_cast<std::size_t>(k)])
-                                              : numberText(array.f64[static_cast<std::size_t>(k)]);
+            line += array.dtype == DType::I64
+                        ? std::to_string(array.i64[static_cast<std::size_t>(k)])
+                        : numberText(array.f64[static_cast<std::size_t>(k)]);
         }
         line += '\n';
         out << line;
@@ -85,8 +98,10 @@ void writeNested(std::ostream& out, const Array& a, std::size_t dim, std::int64_
     out << '[';
     for (std::int64_t i = 0; i < a.shape[dim]; ++i) {
         if (i) out << ',';
-        if (dim + 1 == a.shape.size()) out << jsonNumber(a, k++);
-        else writeNested(out, a, dim + 1, k);
+        if (dim + 1 == a.shape.size())
+            out << jsonNumber(a, k++);
+        else
+            writeNested(out, a, dim + 1, k);
     }
     out << ']';
 }
@@ -121,9 +136,15 @@ Status exportArray(const std::string& path, const Array& array, const std::strin
     AtomicFile file;
     if (auto st = file.open(path); !st) return st;
     switch (*format) {
-        case Format::Npy: writeNpy(file.stream(), array); break;
-        case Format::Csv: writeCsv(file.stream(), array); break;
-        case Format::Json: writeJson(file.stream(), array, encoding, quantity, params); break;
+        case Format::Npy:
+            writeNpy(file.stream(), array);
+            break;
+        case Format::Csv:
+            writeCsv(file.stream(), array);
+            break;
+        case Format::Json:
+            writeJson(file.stream(), array, encoding, quantity, params);
+            break;
     }
     return file.commit();
 }

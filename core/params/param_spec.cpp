@@ -1,5 +1,7 @@
 #include "core/params/param_spec.h"
 
+#include <cassert>
+
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -9,11 +11,16 @@ namespace poslab::core {
 
 std::string_view paramTypeName(ParamType type) {
     switch (type) {
-        case ParamType::Int: return "int";
-        case ParamType::Real: return "real";
-        case ParamType::Bool: return "bool";
-        case ParamType::Enum: return "enum";
-        case ParamType::Path: return "path";
+        case ParamType::Int:
+            return "int";
+        case ParamType::Real:
+            return "real";
+        case ParamType::Bool:
+            return "bool";
+        case ParamType::Enum:
+            return "enum";
+        case ParamType::Path:
+            return "path";
     }
     return "?";
 }
@@ -42,23 +49,30 @@ std::string formatValue(const ParamValue& value) {
     return std::visit(
         [](const auto& v) -> std::string {
             using T = std::decay_t<decltype(v)>;
-            if constexpr (std::is_same_v<T, std::int64_t>) return std::to_string(v);
-            else if constexpr (std::is_same_v<T, double>) return formatReal(v);
-            else if constexpr (std::is_same_v<T, bool>) return v ? "true" : "false";
-            else return v;
+            if constexpr (std::is_same_v<T, std::int64_t>)
+                return std::to_string(v);
+            else if constexpr (std::is_same_v<T, double>)
+                return formatReal(v);
+            else if constexpr (std::is_same_v<T, bool>)
+                return v ? "true" : "false";
+            else
+                return v;
         },
         value);
 }
 
 std::string ParamSpec::allowedText() const {
     switch (type) {
-        case ParamType::Bool: return "true or false";
-        case ParamType::Enum: return "one of: " + joinWords(choices);
+        case ParamType::Bool:
+            return "true or false";
+        case ParamType::Enum:
+            return "one of: " + joinWords(choices);
         case ParamType::Path:
             if (choices.empty()) return "a path to a .npy file";
             return "one of: " + joinWords(choices) + ", or a path to a .npy file";
         case ParamType::Int:
-        case ParamType::Real: break;
+        case ParamType::Real:
+            break;
     }
     std::string kind = type == ParamType::Int ? "an integer" : "a real";
     auto num = [&](double v) {
@@ -202,26 +216,47 @@ ParamSpec pathParam(std::string name, std::vector<std::string> words, std::strin
     return s;
 }
 
-const ParamValue& ParamSet::get(const std::string& name) const {
+const ParamValue* ParamSet::find(const std::string& name) const {
     auto it = m_values.find(name);
-    if (it == m_values.end()) throw std::out_of_range("PosLab: no parameter '" + name + "'");
-    return it->second;
+    return it == m_values.end() ? nullptr : &it->second;
 }
 
+const ParamValue& ParamSet::get(const std::string& name) const {
+    static const ParamValue kMissing{};
+    const ParamValue* v = find(name);
+    assert(v && "ParamSet: no such parameter");
+    return v ? *v : kMissing;
+}
+
+namespace {
+
+// The value of type T, or T{} for a bug (a name or type the encoding does not declare).
+template <class T>
+const T& typed(const ParamValue& v) {
+    static const T kZero{};
+    const T* p = std::get_if<T>(&v);
+    assert(p && "ParamSet: parameter of another type");
+    return p ? *p : kZero;
+}
+
+}  // namespace
+
 std::int64_t ParamSet::integer(const std::string& name) const {
-    return std::get<std::int64_t>(get(name));
+    return typed<std::int64_t>(get(name));
 }
 
 double ParamSet::real(const std::string& name) const {
     const auto& v = get(name);
     if (const auto* i = std::get_if<std::int64_t>(&v)) return static_cast<double>(*i);
-    return std::get<double>(v);
+    return typed<double>(v);
 }
 
-bool ParamSet::boolean(const std::string& name) const { return std::get<bool>(get(name)); }
+bool ParamSet::boolean(const std::string& name) const {
+    return typed<bool>(get(name));
+}
 
 const std::string& ParamSet::text(const std::string& name) const {
-    return std::get<std::string>(get(name));
+    return typed<std::string>(get(name));
 }
 
 ParamSet defaultParams(const std::vector<ParamSpec>& specs) {
@@ -238,8 +273,8 @@ const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view 
 
 Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
                  std::string_view allowed) {
-    std::string msg = "parameter '" + std::string(name) + "' = " + formatValue(value) + ": " +
-                      std::string(why);
+    std::string msg =
+        "parameter '" + std::string(name) + "' = " + formatValue(value) + ": " + std::string(why);
     if (!allowed.empty()) msg += "; allowed: " + std::string(allowed);
     return fail(std::move(msg));
 }

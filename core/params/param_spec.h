@@ -42,16 +42,32 @@ struct ParamSpec {
         max = hi;
         return *this;
     }
-    ParamSpec& exclusiveMin() { minExclusive = true; return *this; }
-    ParamSpec& exclusiveMax() { maxExclusive = true; return *this; }
-    ParamSpec& log() { logScale = true; return *this; }
-    ParamSpec& slider(double lo, double hi) { uiMin = lo; uiMax = hi; return *this; }
+    ParamSpec& exclusiveMin() {
+        minExclusive = true;
+        return *this;
+    }
+    ParamSpec& exclusiveMax() {
+        maxExclusive = true;
+        return *this;
+    }
+    ParamSpec& log() {
+        logScale = true;
+        return *this;
+    }
+    ParamSpec& slider(double lo, double hi) {
+        uiMin = lo;
+        uiMax = hi;
+        return *this;
+    }
     ParamSpec& help(std::string en, std::string zh) {
         helpEn = std::move(en);
         helpZh = std::move(zh);
         return *this;
     }
-    ParamSpec& withUnit(std::string u) { unit = std::move(u); return *this; }
+    ParamSpec& withUnit(std::string u) {
+        unit = std::move(u);
+        return *this;
+    }
 
     // "an integer >= 1", "a real > 1", "one of: a, b, c" — for error messages and tooltips.
     std::string allowedText() const;
@@ -65,8 +81,7 @@ ParamSpec intParam(std::string name, std::int64_t def);
 ParamSpec realParam(std::string name, double def);
 ParamSpec boolParam(std::string name, bool def);
 ParamSpec enumParam(std::string name, std::vector<std::string> choices);  // default: first
-ParamSpec pathParam(std::string name, std::vector<std::string> words = {},
-                    std::string def = {});
+ParamSpec pathParam(std::string name, std::vector<std::string> words = {}, std::string def = {});
 
 // Parameter values by name. Every key of the encoding is present once resolved.
 class ParamSet {
@@ -77,6 +92,11 @@ public:
     void markGiven(const std::string& name) { m_given.insert(name); }
     bool given(const std::string& name) const { return m_given.count(name) != 0; }
     bool has(const std::string& name) const { return m_values.count(name) != 0; }
+    // The value, or nullptr when the set has no such name.
+    const ParamValue* find(const std::string& name) const;
+    // The accessors below are for names a resolved set always holds (its encoding's own specs).
+    // A missing name or a value of another type is a bug: it asserts in debug builds and reads as
+    // 0, false or "" otherwise (core never throws).
     const ParamValue& get(const std::string& name) const;
 
     std::int64_t integer(const std::string& name) const;

@@ -20,8 +20,10 @@ inline Run runPoslab(const QStringList& args, const QList<QPair<QString, QString
     QProcess p;
     auto e = QProcessEnvironment::systemEnvironment();
     for (const auto& [k, v] : env) {
-        if (v.isEmpty()) e.remove(k);
-        else e.insert(k, v);
+        if (v.isEmpty())
+            e.remove(k);
+        else
+            e.insert(k, v);
     }
     p.setProcessEnvironment(e);
     p.start(qEnvironmentVariable("POSLAB_BIN"), args);

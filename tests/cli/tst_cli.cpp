@@ -9,8 +9,8 @@
 #include <QtTest>
 #include <fstream>
 
+#include "core/compute.h"
 #include "core/io/npy.h"
-#include "core/registry.h"
 #include "tests/cli/cli_test_util.h"
 
 using namespace poslab;
@@ -56,11 +56,18 @@ private slots:
         QTest::addColumn<QString>("enc");
         QTest::addColumn<QString>("qty");
         QTest::addColumn<QStringList>("params");
-        QTest::newRow("sinusoidal table") << "sinusoidal" << "table" << QStringList{"n=7", "d=6", "base=1e4"};
-        QTest::newRow("rope scores") << "rope" << "scores" << QStringList{"n=5", "d=8", "scaling=yarn", "factor=4"};
-        QTest::newRow("rope decay_bound") << "rope" << "decay_bound" << QStringList{"d=256"};
-        QTest::newRow("3-D bias") << "alibi" << "bias" << QStringList{"n=5", "heads=3", "causal=true"};
-        QTest::newRow("integer") << "t5" << "buckets" << QStringList{"n=9", "num_buckets=8", "max_distance=6"};
+        QTest::newRow("sinusoidal table") << "sinusoidal"
+                                          << "table" << QStringList{"n=7", "d=6", "base=1e4"};
+        QTest::newRow("rope scores")
+            << "rope"
+            << "scores" << QStringList{"n=5", "d=8", "scaling=yarn", "factor=4"};
+        QTest::newRow("rope decay_bound") << "rope"
+                                          << "decay_bound" << QStringList{"d=256"};
+        QTest::newRow("3-D bias") << "alibi"
+                                  << "bias" << QStringList{"n=5", "heads=3", "causal=true"};
+        QTest::newRow("integer") << "t5"
+                                 << "buckets"
+                                 << QStringList{"n=9", "num_buckets=8", "max_distance=6"};
     }
     // npy, csv and json of one request hold the same numbers as the core computation.
     void exportFormats() {
@@ -103,11 +110,14 @@ private slots:
         QCOMPARE(qsizetype(values.size()), qsizetype(expected->size()));
         for (int k = 0; k < values.size(); ++k) {
             const double want = expected->at(k);
-            if (std::isinf(want)) QCOMPARE(values[k], QString(want > 0 ? "inf" : "-inf"));
-            else QCOMPARE(values[k].toDouble(), want);  // 17 digits round-trip exactly
+            if (std::isinf(want))
+                QCOMPARE(values[k], QString(want > 0 ? "inf" : "-inf"));
+            else
+                QCOMPARE(values[k].toDouble(), want);  // 17 digits round-trip exactly
         }
         if (expected->shape.size() >= 2)
-            QCOMPARE(qsizetype(lines.size() - 1), qsizetype(expected->size() / expected->shape.back()));
+            QCOMPARE(qsizetype(lines.size() - 1),
+                     qsizetype(expected->size() / expected->shape.back()));
 
         r = test::runPoslab(QStringList(base) << "-o" << stem + ".json");
         QVERIFY2(r.code == 0, r.err.constData());
@@ -116,21 +126,26 @@ private slots:
         const auto obj = QJsonDocument::fromJson(jf.readAll()).object();
         QCOMPARE(obj["encoding"].toString(), enc);
         QCOMPARE(obj["quantity"].toString(), qty);
-        QCOMPARE(obj["dtype"].toString(), QString(expected->dtype == core::DType::F64 ? "float64" : "int64"));
+        QCOMPARE(obj["dtype"].toString(),
+                 QString(expected->dtype == core::DType::F64 ? "float64" : "int64"));
         QCOMPARE(obj["shape"].toArray().size(), qsizetype(expected->shape.size()));
         QVERIFY(obj["params"].toObject().contains("n") || obj["params"].toObject().contains("d"));
         // Flatten the nested data.
         std::vector<QJsonValue> flat;
         std::function<void(const QJsonValue&)> walk = [&](const QJsonValue& v) {
-            if (v.isArray()) for (const auto& x : v.toArray()) walk(x);
-            else flat.push_back(v);
+            if (v.isArray())
+                for (const auto& x : v.toArray()) walk(x);
+            else
+                flat.push_back(v);
         };
         walk(obj["data"]);
         QCOMPARE(qsizetype(flat.size()), qsizetype(expected->size()));
         for (std::size_t k = 0; k < flat.size(); ++k) {
             const double want = expected->at(static_cast<std::int64_t>(k));
-            if (std::isinf(want)) QCOMPARE(flat[k].toString(), QString(want > 0 ? "inf" : "-inf"));
-            else QCOMPARE(flat[k].toDouble(), want);
+            if (std::isinf(want))
+                QCOMPARE(flat[k].toString(), QString(want > 0 ? "inf" : "-inf"));
+            else
+                QCOMPARE(flat[k].toDouble(), want);
         }
     }
 
@@ -139,23 +154,41 @@ private slots:
         QTest::addColumn<QString>("mentions");
         QTest::addColumn<QByteArray>("budget");
         const QByteArray none;
-        QTest::newRow("unknown encoding") << QStringList{"export", "nope", "table"} << "nope" << none;
-        QTest::newRow("unknown quantity") << QStringList{"export", "rope", "nope"} << "nope" << none;
-        QTest::newRow("unknown parameter") << QStringList{"export", "rope", "decay", "-p", "zz=1"} << "zz" << none;
-        QTest::newRow("malformed int") << QStringList{"export", "rope", "decay", "-p", "d=64x"} << "'d'" << none;
-        QTest::newRow("int given a real") << QStringList{"export", "rope", "decay", "-p", "n=64.5"} << "'n'" << none;
-        QTest::newRow("malformed real") << QStringList{"export", "rope", "decay", "-p", "base=1e4e"} << "'base'" << none;
-        QTest::newRow("base <= 1") << QStringList{"export", "rope", "decay", "-p", "base=1"} << "'base'" << none;
-        QTest::newRow("bad bool") << QStringList{"export", "alibi", "bias", "-p", "causal=yes"} << "'causal'" << none;
-        QTest::newRow("bad enum") << QStringList{"export", "rope", "decay", "-p", "pairing=zigzag"} << "'pairing'" << none;
-        QTest::newRow("odd d") << QStringList{"export", "rope", "scores", "-p", "d=63"} << "'d'" << none;
-        QTest::newRow("d % 4 for 2D") << QStringList{"export", "sinusoidal2d", "table", "-p", "d=66"} << "'d'" << none;
-        QTest::newRow("not KEY=VALUE") << QStringList{"export", "rope", "decay", "-p", "d"} << "KEY=VALUE" << none;
-        QTest::newRow("missing npy") << QStringList{"export", "rope", "rotated", "-p", "input=/no/such.npy"} << "input" << none;
-        QTest::newRow("over budget") << QStringList{"export", "rope", "scores", "-p", "n=100000"} << "GiB" << none;
-        QTest::newRow("env budget") << QStringList{"export", "rope", "scores", "-p", "n=1000"} << "memory budget" << QByteArray("1MiB");
-        QTest::newRow("unknown backend") << QStringList{"export", "rope", "decay", "--backend", "tpu"} << "backend" << none;
-        QTest::newRow("unknown option") << QStringList{"export", "rope", "decay", "--fast"} << "--fast" << none;
+        QTest::newRow("unknown encoding")
+            << QStringList{"export", "nope", "table"} << "nope" << none;
+        QTest::newRow("unknown quantity")
+            << QStringList{"export", "rope", "nope"} << "nope" << none;
+        QTest::newRow("unknown parameter")
+            << QStringList{"export", "rope", "decay", "-p", "zz=1"} << "zz" << none;
+        QTest::newRow("malformed int")
+            << QStringList{"export", "rope", "decay", "-p", "d=64x"} << "'d'" << none;
+        QTest::newRow("int given a real")
+            << QStringList{"export", "rope", "decay", "-p", "n=64.5"} << "'n'" << none;
+        QTest::newRow("malformed real")
+            << QStringList{"export", "rope", "decay", "-p", "base=1e4e"} << "'base'" << none;
+        QTest::newRow("base <= 1")
+            << QStringList{"export", "rope", "decay", "-p", "base=1"} << "'base'" << none;
+        QTest::newRow("bad bool") << QStringList{"export", "alibi", "bias", "-p", "causal=yes"}
+                                  << "'causal'" << none;
+        QTest::newRow("bad enum") << QStringList{"export", "rope", "decay", "-p", "pairing=zigzag"}
+                                  << "'pairing'" << none;
+        QTest::newRow("odd d") << QStringList{"export", "rope", "scores", "-p", "d=63"} << "'d'"
+                               << none;
+        QTest::newRow("d % 4 for 2D")
+            << QStringList{"export", "sinusoidal2d", "table", "-p", "d=66"} << "'d'" << none;
+        QTest::newRow("not KEY=VALUE")
+            << QStringList{"export", "rope", "decay", "-p", "d"} << "KEY=VALUE" << none;
+        QTest::newRow("missing npy")
+            << QStringList{"export", "rope", "rotated", "-p", "input=/no/such.npy"} << "input"
+            << none;
+        QTest::newRow("over budget")
+            << QStringList{"export", "rope", "scores", "-p", "n=100000"} << "GiB" << none;
+        QTest::newRow("env budget") << QStringList{"export", "rope", "scores", "-p", "n=1000"}
+                                    << "memory budget" << QByteArray("1MiB");
+        QTest::newRow("unknown backend")
+            << QStringList{"export", "rope", "decay", "--backend", "tpu"} << "backend" << none;
+        QTest::newRow("unknown option")
+            << QStringList{"export", "rope", "decay", "--fast"} << "--fast" << none;
         QTest::newRow("unknown command") << QStringList{"explode"} << "explode" << none;
     }
     void errors() {
@@ -165,16 +198,20 @@ private slots:
         const QString out = path("error_output.npy");
         QFile::remove(out);
         const bool isExport = args.first() == "export";
-        const Run r = test::runPoslab(isExport ? QStringList(args) << "-o" << out : args,
-                                      budget.isEmpty() ? QList<QPair<QString, QString>>{}
-                                                       : QList<QPair<QString, QString>>{{"POSLAB_MEMORY_BUDGET", QString::fromLatin1(budget)}});
+        const Run r = test::runPoslab(
+            isExport ? QStringList(args) << "-o" << out : args,
+            budget.isEmpty() ? QList<QPair<QString, QString>>{}
+                             : QList<QPair<QString, QString>>{
+                                   {"POSLAB_MEMORY_BUDGET", QString::fromLatin1(budget)}});
         QCOMPARE(r.code, 2);
         const QByteArray err = r.err.trimmed();
         QVERIFY2(!err.isEmpty() && !err.contains('\n'), err.constData());
         QVERIFY2(err.contains(mentions.toUtf8()), err.constData());
         QVERIFY(r.out.isEmpty());
         QVERIFY(!QFile::exists(out));
-        QCOMPARE(QDir(m_dir.path()).entryList(QStringList{".*tmp*"}, QDir::Files | QDir::Hidden).size(), 0);
+        QCOMPARE(
+            QDir(m_dir.path()).entryList(QStringList{".*tmp*"}, QDir::Files | QDir::Hidden).size(),
+            0);
     }
 
     void badOutputs_data() {
@@ -201,7 +238,11 @@ private slots:
         QTest::addColumn<QByteArray>("content");
         QTest::addColumn<QString>("mentions");
         QTest::newRow("garbage") << QByteArray("this is not numpy") << "not a .npy";
-        QTest::newRow("truncated") << QByteArray("\x93NUMPY\x01\x00\x76\x00{'descr': '<f8', 'fortran_order': False, 'shape': (4, 8), }", 74) << "truncated";
+        QTest::newRow("truncated") << QByteArray(
+                                          "\x93NUMPY\x01\x00\x76\x00{'descr': '<f8', "
+                                          "'fortran_order': False, 'shape': (4, 8), }",
+                                          74)
+                                   << "truncated";
     }
     void badNpyInputs() {
         QFETCH(QByteArray, content);
@@ -212,7 +253,8 @@ private slots:
         f.write(content);
         f.close();
         const QString out = path("never.npy");
-        const Run r = test::runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p", "input=" + in, "-o", out});
+        const Run r = test::runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p",
+                                       "input=" + in, "-o", out});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("'input'"), r.err.constData());
         QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
@@ -224,7 +266,8 @@ private slots:
         const QString in = path("wrong_shape.npy");
         std::ofstream(in.toStdString(), std::ios::binary) << core::io::encodeNpy(a);
         const QString out = path("never2.npy");
-        const Run r = test::runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p", "input=" + in, "-o", out});
+        const Run r = test::runPoslab({"export", "rope", "rotated", "-p", "n=4", "-p", "d=8", "-p",
+                                       "input=" + in, "-o", out});
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains("(3,8)") && r.err.contains("expected (4,8)"), r.err.constData());
         QVERIFY(!QFile::exists(out));
@@ -234,7 +277,11 @@ private slots:
     void failedExportKeepsOldFile() {
         const QString out = path("keep.npy");
         QVERIFY(test::runPoslab({"export", "rope", "decay", "-o", out}).code == 0);
-        const QByteArray before = [&] { QFile f(out); f.open(QIODevice::ReadOnly); return f.readAll(); }();
+        const QByteArray before = [&] {
+            QFile f(out);
+            f.open(QIODevice::ReadOnly);
+            return f.readAll();
+        }();
         QCOMPARE(test::runPoslab({"export", "rope", "decay", "-p", "d=3", "-o", out}).code, 2);
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));
@@ -244,13 +291,18 @@ private slots:
     // NumPy itself loads what we write (python3-numpy is installed by scripts/setup).
     void numpyLoadsOurFiles() {
         const QString out = path("np.npy");
-        QCOMPARE(test::runPoslab({"export", "alibi", "bias", "-p", "n=6", "-p", "heads=3", "-o", out}).code, 0);
+        QCOMPARE(
+            test::runPoslab({"export", "alibi", "bias", "-p", "n=6", "-p", "heads=3", "-o", out})
+                .code,
+            0);
         const QString i64 = path("np_i64.npy");
         QCOMPARE(test::runPoslab({"export", "t5", "buckets", "-p", "n=6", "-o", i64}).code, 0);
         QProcess py;
-        py.start("/usr/bin/python3", {"-c", "import numpy as np, sys; a = np.load(sys.argv[1]); b = np.load(sys.argv[2]); "
-                                   "print(a.dtype, a.shape, b.dtype, b.shape, float(a[2, 0, 5]))",
-                             out, i64});
+        py.start("/usr/bin/python3",
+                 {"-c",
+                  "import numpy as np, sys; a = np.load(sys.argv[1]); b = np.load(sys.argv[2]); "
+                  "print(a.dtype, a.shape, b.dtype, b.shape, float(a[2, 0, 5]))",
+                  out, i64});
         QVERIFY(py.waitForFinished(60000));
         const QByteArray said = py.readAllStandardOutput().trimmed();
         QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());

@@ -12,12 +12,14 @@ private slots:
         QVERIFY2(QFileInfo(python).isExecutable(), "python3 is not installed: run scripts/setup");
         QProcess p;
         p.setProcessChannelMode(QProcess::MergedChannels);
-        p.start(python, {qEnvironmentVariable("POSLAB_SOURCE_DIR") + "/tests/reference/reference_numpy.py",
-                         qEnvironmentVariable("POSLAB_BIN")});
+        p.start(python,
+                {qEnvironmentVariable("POSLAB_SOURCE_DIR") + "/tests/reference/reference_numpy.py",
+                 qEnvironmentVariable("POSLAB_BIN")});
         QVERIFY(p.waitForFinished(600000));
         const QByteArray out = p.readAll();
         qInfo().noquote() << out;
-        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0, out.right(2000).constData());
+        QVERIFY2(p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0,
+                 out.right(2000).constData());
         QVERIFY(out.contains("reference checks passed"));
     }
 };

@@ -52,8 +52,8 @@ private slots:
             QVERIFY2(!ids.count(m.captured(1)), qPrintable("duplicate " + l));
             ids.insert(m.captured(1));
         }
-        for (const char* id : {"rope/decay", "rope/scores", "sinusoidal/table", "t5/buckets", "alibi/bias",
-                               "cnn_padding/response", "oscillatory/families"})
+        for (const char* id : {"rope/decay", "rope/scores", "sinusoidal/table", "t5/buckets",
+                               "alibi/bias", "cnn_padding/response", "oscillatory/families"})
             QVERIFY2(ids.count(id), id);
         // Every listed view renders (spot check the last one, whatever it is).
         const QString last = *std::max_element(ids.begin(), ids.end());
@@ -67,14 +67,17 @@ private slots:
         QTest::newRow("png 16:9 dpi 200") << "decay.png" << QStringList{"--dpi", "200"};
         QTest::newRow("svg") << "decay.svg" << QStringList{};
         QTest::newRow("pdf zh") << "decay_zh.pdf" << QStringList{"--lang", "zh"};
-        QTest::newRow("pdf inches") << "decay_in.pdf" << QStringList{"--size", "10x5in", "--dpi", "150"};
-        QTest::newRow("png dark 4:3") << "decay_dark.png" << QStringList{"--theme", "dark", "--size", "4:3"};
+        QTest::newRow("pdf inches")
+            << "decay_in.pdf" << QStringList{"--size", "10x5in", "--dpi", "150"};
+        QTest::newRow("png dark 4:3")
+            << "decay_dark.png" << QStringList{"--theme", "dark", "--size", "4:3"};
     }
     void formats() {
         QFETCH(QString, file);
         QFETCH(QStringList, extra);
         const QString out = path(file);
-        const Run r = runPoslab(QStringList{"render", "rope/decay", "-p", "base=500000", "-o", out} + extra);
+        const Run r =
+            runPoslab(QStringList{"render", "rope/decay", "-p", "base=500000", "-o", out} + extra);
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY2(r.err.isEmpty(), r.err.constData());
         QVERIFY(QFileInfo(out).size() > 1000);
@@ -100,7 +103,8 @@ private slots:
             const QString info = tool("pdfinfo", {out});
             if (file == "decay_zh.pdf") {
                 QVERIFY2(fonts.contains("NotoSansCJKsc"), qPrintable(fonts));
-                QVERIFY2(info.contains("960 x 540 pts"), qPrintable(info));  // 1920 x 1080 px at 144 dpi
+                QVERIFY2(info.contains("960 x 540 pts"),
+                         qPrintable(info));  // 1920 x 1080 px at 144 dpi
                 QVERIFY(tool("pdftotext", {out, "-"}).contains(QString::fromUtf8("衰减")));
             } else {
                 QVERIFY2(info.contains("720 x 360 pts"), qPrintable(info));
@@ -115,13 +119,17 @@ private slots:
         const QString lesson = QDir(lessons).filePath(files.first());
         QFile f(lesson);
         QVERIFY(f.open(QIODevice::ReadOnly));
-        const int steps = static_cast<int>(QString::fromUtf8(f.readAll()).count(QRegularExpression("\"caption\"\\s*:")));
-        const Run r = runPoslab({"render", "--lesson", lesson, "--lang", "zh", "-o", path("deck.pdf")});
+        const int steps = static_cast<int>(
+            QString::fromUtf8(f.readAll()).count(QRegularExpression("\"caption\"\\s*:")));
+        const Run r =
+            runPoslab({"render", "--lesson", lesson, "--lang", "zh", "-o", path("deck.pdf")});
         QVERIFY2(r.code == 0, r.err.constData());
-        const auto pages = QRegularExpression(R"(Pages:\s+(\d+))").match(tool("pdfinfo", {path("deck.pdf")}));
+        const auto pages =
+            QRegularExpression(R"(Pages:\s+(\d+))").match(tool("pdfinfo", {path("deck.pdf")}));
         QVERIFY(pages.hasMatch());
         QCOMPARE(pages.captured(1).toInt(), steps);
-        const Run folder = runPoslab({"render", "--lesson", lesson, "--size", "960x540", "-o", path("deck_png")});
+        const Run folder =
+            runPoslab({"render", "--lesson", lesson, "--size", "960x540", "-o", path("deck_png")});
         QVERIFY2(folder.code == 0, folder.err.constData());
         QCOMPARE(QDir(path("deck_png")).entryList({"step_*.png"}).size(), steps);
     }
@@ -130,23 +138,40 @@ private slots:
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("output");
         QTest::addColumn<QString>("fragment");
-        QTest::newRow("unknown view") << QStringList{"rope/decya"} << "a.png" << "unknown view 'rope/decya'";
-        QTest::newRow("unknown param") << QStringList{"rope/decay", "-p", "bsae=3"} << "a.png" << "bsae";
-        QTest::newRow("bad value") << QStringList{"rope/decay", "-p", "base=-1"} << "a.pdf" << "base";
-        QTest::newRow("not a number") << QStringList{"rope/decay", "-p", "d=64x"} << "a.svg" << "'d'";
-        QTest::newRow("odd d") << QStringList{"rope/scores", "-p", "d=63"} << "a.png" << "d";
-        QTest::newRow("memory") << QStringList{"alibi/bias", "-p", "n=200000"} << "a.png" << "memory";
-        QTest::newRow("size syntax") << QStringList{"rope/decay", "--size", "10x"} << "a.png" << "--size";
-        QTest::newRow("size range") << QStringList{"rope/decay", "--size", "50000x100"} << "a.png" << "--size";
-        QTest::newRow("dpi") << QStringList{"rope/decay", "--dpi", "0"} << "a.png" << "--dpi";
-        QTest::newRow("theme") << QStringList{"rope/decay", "--theme", "blue"} << "a.png" << "--theme";
-        QTest::newRow("lang") << QStringList{"rope/decay", "--lang", "fr"} << "a.png" << "--lang";
-        QTest::newRow("extension") << QStringList{"rope/decay"} << "a.bmp" << "unknown extension";
-        QTest::newRow("no folder") << QStringList{"rope/decay"} << "missing/a.png" << "does not exist";
-        QTest::newRow("unknown option") << QStringList{"rope/decay", "--colour"} << "a.png" << "--colour";
-        QTest::newRow("two views") << QStringList{"rope/decay", "rope/scores"} << "a.png" << "one VIEW";
-        QTest::newRow("bad lesson") << QStringList{"--lesson", "/nonexistent/l.json"} << "d.pdf" << "l.json";
-        QTest::newRow("lesson png") << QStringList{"--lesson", "x.json"} << "d.png" << ".pdf file or a folder";
+        QTest::newRow("unknown view") << QStringList{"rope/decya"} << "a.png"
+                                      << "unknown view 'rope/decya'";
+        QTest::newRow("unknown param") << QStringList{"rope/decay", "-p", "bsae=3"} << "a.png"
+                                       << "bsae";
+        QTest::newRow("bad value") << QStringList{"rope/decay", "-p", "base=-1"} << "a.pdf"
+                                   << "base";
+        QTest::newRow("not a number") << QStringList{"rope/decay", "-p", "d=64x"} << "a.svg"
+                                      << "'d'";
+        QTest::newRow("odd d") << QStringList{"rope/scores", "-p", "d=63"} << "a.png"
+                               << "d";
+        QTest::newRow("memory") << QStringList{"alibi/bias", "-p", "n=200000"} << "a.png"
+                                << "memory";
+        QTest::newRow("size syntax") << QStringList{"rope/decay", "--size", "10x"} << "a.png"
+                                     << "--size";
+        QTest::newRow("size range") << QStringList{"rope/decay", "--size", "50000x100"} << "a.png"
+                                    << "--size";
+        QTest::newRow("dpi") << QStringList{"rope/decay", "--dpi", "0"} << "a.png"
+                             << "--dpi";
+        QTest::newRow("theme") << QStringList{"rope/decay", "--theme", "blue"} << "a.png"
+                               << "--theme";
+        QTest::newRow("lang") << QStringList{"rope/decay", "--lang", "fr"} << "a.png"
+                              << "--lang";
+        QTest::newRow("extension") << QStringList{"rope/decay"} << "a.bmp"
+                                   << "unknown extension";
+        QTest::newRow("no folder") << QStringList{"rope/decay"} << "missing/a.png"
+                                   << "does not exist";
+        QTest::newRow("unknown option") << QStringList{"rope/decay", "--colour"} << "a.png"
+                                        << "--colour";
+        QTest::newRow("two views") << QStringList{"rope/decay", "rope/scores"} << "a.png"
+                                   << "one VIEW";
+        QTest::newRow("bad lesson") << QStringList{"--lesson", "/nonexistent/l.json"} << "d.pdf"
+                                    << "l.json";
+        QTest::newRow("lesson png") << QStringList{"--lesson", "x.json"} << "d.png"
+                                    << ".pdf file or a folder";
     }
     void errors() {
         QFETCH(QStringList, args);

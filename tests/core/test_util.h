@@ -3,7 +3,7 @@
 
 #include <QtTest>
 
-#include "core/registry.h"
+#include "core/compute.h"
 
 namespace poslab::test {
 
@@ -20,8 +20,9 @@ inline core::Array computeOk(std::string_view enc, std::string_view qty,
 }
 
 // The error message of a computation that must fail ("" if it unexpectedly succeeded).
-inline std::string computeError(std::string_view enc, std::string_view qty,
-                                const std::vector<std::pair<std::string, core::ParamValue>>& values) {
+inline std::string computeError(
+    std::string_view enc, std::string_view qty,
+    const std::vector<std::pair<std::string, core::ParamValue>>& values) {
     auto r = core::compute(enc, qty, core::paramsFor(enc, values));
     return r ? std::string() : r.error().message;
 }
@@ -44,7 +45,8 @@ namespace poslab::test {
 
 // Writes a real matrix (or a vector when rows == 1 and asVector) to a .npy file.
 inline void writeNpyFile(const std::string& path, const core::RowMatrix& m, bool asVector = false) {
-    core::Array a = core::Array::real(asVector ? core::Shape{m.cols()} : core::Shape{m.rows(), m.cols()});
+    core::Array a =
+        core::Array::real(asVector ? core::Shape{m.cols()} : core::Shape{m.rows(), m.cols()});
     for (std::int64_t k = 0; k < a.size(); ++k) a.f64[static_cast<std::size_t>(k)] = m.data()[k];
     std::ofstream(path, std::ios::binary) << core::io::encodeNpy(a);
 }

@@ -34,8 +34,8 @@ private slots:
         QTest::addColumn<qint64>("heads");
         QTest::addColumn<std::vector<double>>("exponents");
         QTest::newRow("6") << qint64(6) << std::vector<double>{-2, -4, -6, -8, -1, -3};
-        QTest::newRow("12") << qint64(12)
-                            << std::vector<double>{-1, -2, -3, -4, -5, -6, -7, -8, -0.5, -1.5, -2.5, -3.5};
+        QTest::newRow("12") << qint64(12) << std::vector<double>{-1, -2, -3,   -4,   -5,   -6,
+                                                                 -7, -8, -0.5, -1.5, -2.5, -3.5};
         std::vector<double> e20;
         for (int h = 1; h <= 16; ++h) e20.push_back(-0.5 * h);
         for (double e : {-0.25, -0.75, -1.25, -1.75}) e20.push_back(e);
@@ -105,7 +105,8 @@ private slots:
     void errors() {
         QFETCH(QString, key);
         QFETCH(qint64, value);
-        const std::string msg = test::computeError("alibi", "bias", {{key.toStdString(), std::int64_t(value)}});
+        const std::string msg =
+            test::computeError("alibi", "bias", {{key.toStdString(), std::int64_t(value)}});
         QVERIFY2(msg.find("'" + key.toStdString() + "'") != std::string::npos, msg.c_str());
     }
 };

@@ -4,6 +4,7 @@
 #include <QtTest>
 
 #include "core/attention/attention.h"
+#include "core/compute.h"
 #include "tests/core/test_util.h"
 
 using namespace poslab;
@@ -29,8 +30,10 @@ private slots:
         QFETCH(qint64, seed);
         QFETCH(QString, bias);
         const core::Array s = computeOk("attention", "softmax",
-                                        {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
-                                         {"seed", std::int64_t(seed)}, {"bias", bias.toStdString()}});
+                                        {{"n", std::int64_t(n)},
+                                         {"d", std::int64_t(d)},
+                                         {"seed", std::int64_t(seed)},
+                                         {"bias", bias.toStdString()}});
         QCOMPARE(s.shape, (core::Shape{n, n}));
         const auto m = s.matrix();
         QVERIFY(m.minCoeff() >= 0.0);
@@ -47,11 +50,13 @@ private slots:
     }
     void invariantToRowConstant() {
         QFETCH(double, scale);
-        const Values p = {{"n", std::int64_t(64)}, {"d", std::int64_t(16)}, {"seed", std::int64_t(5)}};
+        const Values p = {
+            {"n", std::int64_t(64)}, {"d", std::int64_t(16)}, {"seed", std::int64_t(5)}};
         core::Array logits = computeOk("attention", "logits", p);
         const core::Array s = computeOk("attention", "softmax", p);
         auto m = logits.matrix();
-        for (Eigen::Index i = 0; i < m.rows(); ++i) m.row(i).array() += scale * static_cast<double>(i % 7 + 1);
+        for (Eigen::Index i = 0; i < m.rows(); ++i)
+            m.row(i).array() += scale * static_cast<double>(i % 7 + 1);
         core::attention::softmaxRows(m);
         QVERIFY(m.allFinite());
         QVERIFY((m - s.matrix()).cwiseAbs().maxCoeff() < 1e-12);
@@ -77,9 +82,11 @@ private slots:
         QVERIFY(slope > 0);
         for (std::int64_t i = 0; i < n; ++i)
             for (std::int64_t j = 0; j < n; ++j)
-                QVERIFY(std::abs(diff(i, j) + slope * static_cast<double>(std::abs(i - j))) < 1e-12);
+                QVERIFY(std::abs(diff(i, j) + slope * static_cast<double>(std::abs(i - j))) <
+                        1e-12);
         if (!core::registry().find("alibi")) QFAIL("alibi not registered");
-        const core::Array a = computeOk("alibi", "bias", {{"n", n}, {"heads", std::int64_t(heads)}});
+        const core::Array a =
+            computeOk("alibi", "bias", {{"n", n}, {"heads", std::int64_t(heads)}});
         const core::RowMatrix head0 = Eigen::Map<const core::RowMatrix>(a.f64.data(), n, n);
         QVERIFY((diff - head0).cwiseAbs().maxCoeff() < 1e-12);
     }
@@ -94,7 +101,8 @@ private slots:
     }
     void unitVarianceLogits() {
         QFETCH(qint64, d);
-        const core::Array l = computeOk("attention", "logits", {{"n", std::int64_t(300)}, {"d", std::int64_t(d)}});
+        const core::Array l =
+            computeOk("attention", "logits", {{"n", std::int64_t(300)}, {"d", std::int64_t(d)}});
         const auto v = l.matrix().array();
         const double mean = v.mean();
         const double var = (v - mean).square().mean();
@@ -115,10 +123,14 @@ private slots:
     void badParameters_data() {
         QTest::addColumn<QString>("name");
         QTest::addColumn<QString>("value");
-        QTest::newRow("n 0") << "n" << "0";
-        QTest::newRow("d 1") << "d" << "1";
-        QTest::newRow("bias") << "bias" << "rope";
-        QTest::newRow("heads 0") << "heads" << "0";
+        QTest::newRow("n 0") << "n"
+                             << "0";
+        QTest::newRow("d 1") << "d"
+                             << "1";
+        QTest::newRow("bias") << "bias"
+                              << "rope";
+        QTest::newRow("heads 0") << "heads"
+                                 << "0";
     }
     void badParameters() {
         QFETCH(QString, name);
@@ -127,13 +139,15 @@ private slots:
         QVERIFY(enc);
         auto p = core::parseParams(*enc, {{name.toStdString(), value.toStdString()}});
         std::string message;
-        if (!p) message = p.error().message;
+        if (!p)
+            message = p.error().message;
         else {
             auto r = core::compute("attention", "softmax", *p);
             QVERIFY(!r.ok());
             message = r.error().message;
         }
-        QVERIFY2(message.find("'" + name.toStdString() + "'") != std::string::npos, message.c_str());
+        QVERIFY2(message.find("'" + name.toStdString() + "'") != std::string::npos,
+                 message.c_str());
     }
 };
 

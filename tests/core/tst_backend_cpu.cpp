@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "core/backend/cpu_backend.h"
+#include "core/compute.h"
 #include "tests/core/test_util.h"
 
 using namespace poslab;
@@ -23,8 +24,10 @@ core::Request request(std::string enc, std::string qty, core::TextParams text,
     const auto* e = core::registry().find(r.encoding);
     if (e) {
         auto p = core::parseParams(*e, text);
-        if (p) r.params = *p;
-        else qWarning("%s", p.error().message.c_str());
+        if (p)
+            r.params = *p;
+        else
+            qWarning("%s", p.error().message.c_str());
     }
     return r;
 }
@@ -72,7 +75,8 @@ class TstBackendCpu : public QObject {
             if (r == v) continue;
             worst = std::max(worst, std::abs(v - r) / scale / 5.960464477539063e-08);
         }
-        qInfo("fast f64 err %.3g (tol %.3g), f32 err %.3g ulps (tol %.3g)", e64, tol64, worst, tolF32Ulps);
+        qInfo("fast f64 err %.3g (tol %.3g), f32 err %.3g ulps (tol %.3g)", e64, tol64, worst,
+              tolF32Ulps);
         QVERIFY2(e64 <= tol64, qPrintable(QString("f64 error %1").arg(e64)));
         QVERIFY2(worst <= tolF32Ulps, qPrintable(QString("f32 error %1 ulps").arg(worst)));
     }
@@ -92,11 +96,26 @@ private slots:
         QTest::addColumn<QString>("d");
         QTest::addColumn<QString>("offset");
         QTest::addColumn<QString>("base");
-        QTest::newRow("n1 d2") << "1" << "2" << "0" << "10000";
-        QTest::newRow("n65 d6 (block + 1)") << "65" << "6" << "0" << "10000";
-        QTest::newRow("to 8193, d 64") << "8193" << "64" << "0" << "10000";
-        QTest::newRow("to 8192, d 1024") << "2048" << "1024" << "6144" << "10000";
-        QTest::newRow("base 500000") << "777" << "130" << "3" << "500000";
+        QTest::newRow("n1 d2") << "1"
+                               << "2"
+                               << "0"
+                               << "10000";
+        QTest::newRow("n65 d6 (block + 1)") << "65"
+                                            << "6"
+                                            << "0"
+                                            << "10000";
+        QTest::newRow("to 8193, d 64") << "8193"
+                                       << "64"
+                                       << "0"
+                                       << "10000";
+        QTest::newRow("to 8192, d 1024") << "2048"
+                                         << "1024"
+                                         << "6144"
+                                         << "10000";
+        QTest::newRow("base 500000") << "777"
+                                     << "130"
+                                     << "3"
+                                     << "500000";
     }
     void sinusoidalTable() {
         QFETCH(QString, n);
@@ -104,8 +123,11 @@ private slots:
         QFETCH(QString, offset);
         QFETCH(QString, base);
         compare(request("sinusoidal", "table",
-                        {{"n", n.toStdString()}, {"d", d.toStdString()}, {"offset", offset.toStdString()},
-                         {"base", base.toStdString()}, {"delta", "0"}}),
+                        {{"n", n.toStdString()},
+                         {"d", d.toStdString()},
+                         {"offset", offset.toStdString()},
+                         {"base", base.toStdString()},
+                         {"delta", "0"}}),
                 1e-12, 1.0);
     }
 
@@ -114,10 +136,18 @@ private slots:
         QTest::addColumn<QString>("n");
         QTest::addColumn<QString>("heads");
         QTest::addColumn<QString>("causal");
-        QTest::newRow("n1") << "1" << "1" << "false";
-        QTest::newRow("n100 h8") << "100" << "8" << "false";
-        QTest::newRow("n77 h6 causal") << "77" << "6" << "true";
-        QTest::newRow("n300 h12") << "300" << "12" << "false";
+        QTest::newRow("n1") << "1"
+                            << "1"
+                            << "false";
+        QTest::newRow("n100 h8") << "100"
+                                 << "8"
+                                 << "false";
+        QTest::newRow("n77 h6 causal") << "77"
+                                       << "6"
+                                       << "true";
+        QTest::newRow("n300 h12") << "300"
+                                  << "12"
+                                  << "false";
     }
     void alibi() {
         QFETCH(QString, n);
@@ -125,7 +155,9 @@ private slots:
         QFETCH(QString, causal);
         if (!core::registry().find("alibi")) QFAIL("alibi not registered");
         compare(request("alibi", "bias",
-                        {{"n", n.toStdString()}, {"heads", heads.toStdString()}, {"causal", causal.toStdString()}}),
+                        {{"n", n.toStdString()},
+                         {"heads", heads.toStdString()},
+                         {"causal", causal.toStdString()}}),
                 0.0, 0.0);
     }
 
@@ -135,10 +167,22 @@ private slots:
         QTest::addColumn<QString>("n");
         QTest::addColumn<QString>("d");
         QTest::addColumn<QString>("bias");
-        QTest::newRow("logits") << "logits" << "100" << "64" << "none";
-        QTest::newRow("logits alibi") << "logits" << "333" << "16" << "alibi";
-        QTest::newRow("softmax") << "softmax" << "257" << "64" << "none";
-        QTest::newRow("softmax alibi") << "softmax" << "300" << "8" << "alibi";
+        QTest::newRow("logits") << "logits"
+                                << "100"
+                                << "64"
+                                << "none";
+        QTest::newRow("logits alibi") << "logits"
+                                      << "333"
+                                      << "16"
+                                      << "alibi";
+        QTest::newRow("softmax") << "softmax"
+                                 << "257"
+                                 << "64"
+                                 << "none";
+        QTest::newRow("softmax alibi") << "softmax"
+                                       << "300"
+                                       << "8"
+                                       << "alibi";
     }
     void attention() {
         QFETCH(QString, qty);
@@ -147,9 +191,10 @@ private slots:
         QFETCH(QString, bias);
         // float32 logits carry the rounding of d products summed (GEMM), |logit| up to ~5, and
         // exp() turns that absolute error into a relative one: allow 64 ulps of the largest value.
-        compare(request("attention", qty.toStdString(),
-                        {{"n", n.toStdString()}, {"d", d.toStdString()}, {"bias", bias.toStdString()}}),
-                1e-12, 64);
+        compare(
+            request("attention", qty.toStdString(),
+                    {{"n", n.toStdString()}, {"d", d.toStdString()}, {"bias", bias.toStdString()}}),
+            1e-12, 64);
     }
 
     // Toeplitz shortcuts: RoPE and xPos scores (all-ones q, k), T5 buckets and bias.
@@ -158,16 +203,29 @@ private slots:
         QTest::addColumn<QString>("qty");
         QTest::addColumn<QStringList>("params");
         QTest::addColumn<double>("tol64");
-        QTest::newRow("rope n1") << "rope" << "scores" << QStringList{"n=1", "d=2"} << 1e-12;
-        QTest::newRow("rope n300 d128") << "rope" << "scores" << QStringList{"n=300", "d=128"} << 1e-11;
-        QTest::newRow("rope half yarn") << "rope" << "scores"
-                                        << QStringList{"n=257", "d=64", "pairing=half", "scaling=yarn", "factor=8"} << 1e-11;
-        QTest::newRow("t5 buckets") << "t5" << "buckets" << QStringList{"n=300"} << 0.0;
-        QTest::newRow("t5 buckets causal") << "t5" << "buckets" << QStringList{"n=200", "bidirectional=false"} << 0.0;
-        QTest::newRow("t5 bias") << "t5" << "bias" << QStringList{"n=150", "heads=5", "seed=3"} << 0.0;
-        QTest::newRow("t5 bias none") << "t5" << "bias" << QStringList{"n=90", "heads=2", "bucketing=none"} << 0.0;
-        QTest::newRow("xpos scores odd n") << "xpos" << "scores" << QStringList{"n=301", "d=64", "gamma=0.7"} << 1e-12;
-        QTest::newRow("xpos scores_rope") << "xpos" << "scores_rope" << QStringList{"n=128", "d=32"} << 1e-12;
+        QTest::newRow("rope n1") << "rope"
+                                 << "scores" << QStringList{"n=1", "d=2"} << 1e-12;
+        QTest::newRow("rope n300 d128") << "rope"
+                                        << "scores" << QStringList{"n=300", "d=128"} << 1e-11;
+        QTest::newRow("rope half yarn")
+            << "rope"
+            << "scores" << QStringList{"n=257", "d=64", "pairing=half", "scaling=yarn", "factor=8"}
+            << 1e-11;
+        QTest::newRow("t5 buckets") << "t5"
+                                    << "buckets" << QStringList{"n=300"} << 0.0;
+        QTest::newRow("t5 buckets causal")
+            << "t5"
+            << "buckets" << QStringList{"n=200", "bidirectional=false"} << 0.0;
+        QTest::newRow("t5 bias") << "t5"
+                                 << "bias" << QStringList{"n=150", "heads=5", "seed=3"} << 0.0;
+        QTest::newRow("t5 bias none")
+            << "t5"
+            << "bias" << QStringList{"n=90", "heads=2", "bucketing=none"} << 0.0;
+        QTest::newRow("xpos scores odd n")
+            << "xpos"
+            << "scores" << QStringList{"n=301", "d=64", "gamma=0.7"} << 1e-12;
+        QTest::newRow("xpos scores_rope") << "xpos"
+                                          << "scores_rope" << QStringList{"n=128", "d=32"} << 1e-12;
     }
     void toeplitz() {
         QFETCH(QString, enc);
@@ -176,7 +234,9 @@ private slots:
         QFETCH(double, tol64);
         if (!core::registry().find(enc.toStdString())) QFAIL("encoding not registered");
         core::TextParams text;
-        for (const auto& kv : params) text.emplace_back(kv.section('=', 0, 0).toStdString(), kv.section('=', 1).toStdString());
+        for (const auto& kv : params)
+            text.emplace_back(kv.section('=', 0, 0).toStdString(),
+                              kv.section('=', 1).toStdString());
         const auto r = request(enc.toStdString(), qty.toStdString(), text);
         auto p = core::prepareRequest(r);
         QVERIFY(p.ok());
@@ -193,7 +253,8 @@ private slots:
 
     // Recomputing at the same size reuses the buffer (no fresh memory), and the numbers repeat.
     void buffersReused() {
-        const auto r = request("sinusoidal", "table", {{"n", "512"}, {"d", "64"}}, core::Precision::F32);
+        const auto r =
+            request("sinusoidal", "table", {{"n", "512"}, {"d", "64"}}, core::Precision::F32);
         core::Result out;
         QVERIFY(m_fast.run(r, out).ok());
         const float* data = out.f32.data();
@@ -207,10 +268,13 @@ private slots:
     void referencePaths() {
         core::Result a, b;
         QVERIFY(m_fast.run(request("sinusoidal", "frequencies", {{"d", "16"}}), a).ok());
-        QVERIFY(m_fast.run(request("sinusoidal", "frequencies", {{"d", "16"}}, core::Precision::F32), b).ok());
+        QVERIFY(
+            m_fast.run(request("sinusoidal", "frequencies", {{"d", "16"}}, core::Precision::F32), b)
+                .ok());
         QCOMPARE(a.size(), std::int64_t(8));
         for (std::int64_t k = 0; k < a.size(); ++k)
-            QCOMPARE(b.f32[static_cast<std::size_t>(k)], static_cast<float>(a.f64[static_cast<std::size_t>(k)]));
+            QCOMPARE(b.f32[static_cast<std::size_t>(k)],
+                     static_cast<float>(a.f64[static_cast<std::size_t>(k)]));
         if (!core::registry().find("t5")) QFAIL("t5 not registered");
         core::Result t;
         QVERIFY(m_fast.run(request("t5", "buckets", {{"n", "20"}}, core::Precision::F32), t).ok());
@@ -224,7 +288,13 @@ private slots:
     // The colormap: monotone indices, exact bin edges, clamping, NaN colour.
     void colormap() {
         core::ColormapRequest r;
-        std::vector<float> v = {-5.0f, 0.0f, 0.5f, 1.0f / 256.0f, 255.0f / 256.0f, 1.0f, 7.0f,
+        std::vector<float> v = {-5.0f,
+                                0.0f,
+                                0.5f,
+                                1.0f / 256.0f,
+                                255.0f / 256.0f,
+                                1.0f,
+                                7.0f,
                                 std::numeric_limits<float>::quiet_NaN(),
                                 std::numeric_limits<float>::infinity()};
         r.values = v.data();
@@ -239,7 +309,8 @@ private slots:
         QCOMPARE(out, want);
         // Monotone over a fine sweep.
         std::vector<float> sweep(10001);
-        for (std::size_t k = 0; k < sweep.size(); ++k) sweep[k] = -0.1f + 1.2f * static_cast<float>(k) / 10000.0f;
+        for (std::size_t k = 0; k < sweep.size(); ++k)
+            sweep[k] = -0.1f + 1.2f * static_cast<float>(k) / 10000.0f;
         r.values = sweep.data();
         r.count = sweep.size();
         QVERIFY(m_fast.colormap(r, out).ok());

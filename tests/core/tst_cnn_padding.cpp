@@ -14,9 +14,10 @@ using Values = std::vector<std::pair<std::string, core::ParamValue>>;
 
 Values params(qint64 height, qint64 width, qint64 layers, qint64 kernel, const char* padding,
               const char* input = "ones", qint64 seed = 0) {
-    return {{"height", std::int64_t(height)}, {"width", std::int64_t(width)},
-            {"layers", std::int64_t(layers)}, {"kernel", std::int64_t(kernel)},
-            {"padding", std::string(padding)}, {"input", std::string(input)}, {"seed", std::int64_t(seed)}};
+    return {{"height", std::int64_t(height)},  {"width", std::int64_t(width)},
+            {"layers", std::int64_t(layers)},  {"kernel", std::int64_t(kernel)},
+            {"padding", std::string(padding)}, {"input", std::string(input)},
+            {"seed", std::int64_t(seed)}};
 }
 
 }  // namespace
@@ -29,7 +30,8 @@ private slots:
         QTest::addColumn<qint64>("width");
         QTest::addColumn<qint64>("layers");
         QTest::addColumn<qint64>("kernel");
-        QTest::newRow("default 32x32, 4 x 3x3") << qint64(32) << qint64(32) << qint64(4) << qint64(3);
+        QTest::newRow("default 32x32, 4 x 3x3")
+            << qint64(32) << qint64(32) << qint64(4) << qint64(3);
         QTest::newRow("17x9, 2 x 5x5") << qint64(17) << qint64(9) << qint64(2) << qint64(5);
         QTest::newRow("40x23, 3 x 7x7") << qint64(40) << qint64(23) << qint64(3) << qint64(7);
         QTest::newRow("kernel = side 9x9") << qint64(9) << qint64(9) << qint64(1) << qint64(9);
@@ -44,8 +46,10 @@ private slots:
         QFETCH(qint64, layers);
         QFETCH(qint64, kernel);
         for (const char* padding : {"circular", "reflect"}) {
-            const core::Array r = computeOk("cnn_padding", "response", params(height, width, layers, kernel, padding));
-            const core::Array d = computeOk("cnn_padding", "deviation", params(height, width, layers, kernel, padding));
+            const core::Array r = computeOk("cnn_padding", "response",
+                                            params(height, width, layers, kernel, padding));
+            const core::Array d = computeOk("cnn_padding", "deviation",
+                                            params(height, width, layers, kernel, padding));
             QCOMPARE(r.shape, (core::Shape{height, width}));
             QVERIFY2(r.matrix().minCoeff() == 1.0 && r.matrix().maxCoeff() == 1.0, padding);
             QVERIFY2(d.matrix().maxCoeff() == 0.0, padding);
@@ -60,8 +64,10 @@ private slots:
         QFETCH(qint64, width);
         QFETCH(qint64, layers);
         QFETCH(qint64, kernel);
-        const core::Array r = computeOk("cnn_padding", "response", params(height, width, layers, kernel, "zeros"));
-        const core::Array d = computeOk("cnn_padding", "deviation", params(height, width, layers, kernel, "zeros"));
+        const core::Array r =
+            computeOk("cnn_padding", "response", params(height, width, layers, kernel, "zeros"));
+        const core::Array d =
+            computeOk("cnn_padding", "deviation", params(height, width, layers, kernel, "zeros"));
         const auto R = r.matrix();
         const auto D = d.matrix();
         const qint64 reach = layers * (kernel / 2);
@@ -99,9 +105,13 @@ private slots:
         QFETCH(qint64, width);
         QFETCH(qint64, layers);
         QFETCH(qint64, kernel);
-        const core::Array x0 = computeOk("cnn_padding", "response", params(height, width, 0, 1, "zeros", "noise", 5));
-        const core::Array c = computeOk("cnn_padding", "response", params(height, width, layers, kernel, "circular", "noise", 5));
-        const core::Array z = computeOk("cnn_padding", "response", params(height, width, layers, kernel, "zeros", "ones", 5));
+        const core::Array x0 =
+            computeOk("cnn_padding", "response", params(height, width, 0, 1, "zeros", "noise", 5));
+        const core::Array c =
+            computeOk("cnn_padding", "response",
+                      params(height, width, layers, kernel, "circular", "noise", 5));
+        const core::Array z = computeOk("cnn_padding", "response",
+                                        params(height, width, layers, kernel, "zeros", "ones", 5));
         QVERIFY(std::abs(c.matrix().sum() - x0.matrix().sum()) < 1e-12 * double(height * width));
         QVERIFY(z.matrix().sum() < double(height * width) - 0.1);
         // Smoothing shrinks the spread of the noise.
@@ -111,8 +121,10 @@ private slots:
     // reflect pads [c b | a b c | b a]: the first output of a 3x3 image with a 3x3 box averages
     // rows (1, 0, 1) and columns (1, 0, 1) of the input.
     void reflectDoesNotRepeatEdge() {
-        const core::Array x0 = computeOk("cnn_padding", "response", params(3, 3, 0, 1, "reflect", "noise", 9));
-        const core::Array r = computeOk("cnn_padding", "response", params(3, 3, 1, 3, "reflect", "noise", 9));
+        const core::Array x0 =
+            computeOk("cnn_padding", "response", params(3, 3, 0, 1, "reflect", "noise", 9));
+        const core::Array r =
+            computeOk("cnn_padding", "response", params(3, 3, 1, 3, "reflect", "noise", 9));
         const auto X = x0.matrix();
         const int mirror[3] = {1, 0, 1};
         double sum = 0;
@@ -125,7 +137,8 @@ private slots:
 
     void seededNoise() {
         auto run = [](qint64 seed) {
-            return computeOk("cnn_padding", "response", params(16, 16, 2, 3, "zeros", "noise", seed));
+            return computeOk("cnn_padding", "response",
+                             params(16, 16, 2, 3, "zeros", "noise", seed));
         };
         const core::Array a = run(1), b = run(1), c = run(2);
         QCOMPARE(a.f64, b.f64);
@@ -153,10 +166,12 @@ private slots:
         QFETCH(qint64, kernel);
         QFETCH(qint64, layers);
         for (const char* q : {"response", "deviation"}) {
-            const std::string msg = test::computeError("cnn_padding", q, params(height, 32, layers, kernel, "zeros"));
+            const std::string msg =
+                test::computeError("cnn_padding", q, params(height, 32, layers, kernel, "zeros"));
             QVERIFY2(msg.find("'" + key.toStdString() + "'") != std::string::npos, msg.c_str());
         }
-        const std::string msg = test::computeError("cnn_padding", "response", {{"padding", std::string("mirror")}});
+        const std::string msg =
+            test::computeError("cnn_padding", "response", {{"padding", std::string("mirror")}});
         QVERIFY2(msg.find("'padding'") != std::string::npos, msg.c_str());
     }
 };

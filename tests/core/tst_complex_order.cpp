@@ -27,16 +27,24 @@ private:
         QTest::addColumn<QString>("phase");
         QTest::addColumn<QString>("frequency");
         QTest::addColumn<qint64>("seed");
-        QTest::newRow("default") << qint64(64) << qint64(64) << 10000.0 << 1.0 << "zero" << "geometric" << qint64(0);
-        QTest::newRow("seeded phase") << qint64(40) << qint64(8) << 10000.0 << 1.5 << "seeded" << "geometric" << qint64(3);
-        QTest::newRow("seeded frequency") << qint64(50) << qint64(16) << 10000.0 << 0.5 << "zero" << "seeded" << qint64(9);
-        QTest::newRow("both seeded, base 100") << qint64(33) << qint64(5) << 100.0 << 2.0 << "seeded" << "seeded" << qint64(12345);
+        QTest::newRow("default") << qint64(64) << qint64(64) << 10000.0 << 1.0 << "zero"
+                                 << "geometric" << qint64(0);
+        QTest::newRow("seeded phase") << qint64(40) << qint64(8) << 10000.0 << 1.5 << "seeded"
+                                      << "geometric" << qint64(3);
+        QTest::newRow("seeded frequency") << qint64(50) << qint64(16) << 10000.0 << 0.5 << "zero"
+                                          << "seeded" << qint64(9);
+        QTest::newRow("both seeded, base 100")
+            << qint64(33) << qint64(5) << 100.0 << 2.0 << "seeded"
+            << "seeded" << qint64(12345);
     }
     static Values values(qint64 n, qint64 d, double base, double amplitude, const QString& phase,
                          const QString& frequency, qint64 seed) {
-        return {{"n", std::int64_t(n)},          {"d", std::int64_t(d)},
-                {"base", base},                   {"amplitude", amplitude},
-                {"phase", phase.toStdString()},  {"frequency", frequency.toStdString()},
+        return {{"n", std::int64_t(n)},
+                {"d", std::int64_t(d)},
+                {"base", base},
+                {"amplitude", amplitude},
+                {"phase", phase.toStdString()},
+                {"frequency", frequency.toStdString()},
                 {"seed", std::int64_t(seed)}};
     }
 
@@ -94,7 +102,8 @@ private slots:
         QCOMPARE(t.shape, (core::Shape{n, 2 * d}));
         using C = std::complex<double>;
         for (qint64 k = 0; k < d; ++k) {
-            const C step = C(re.matrix()(1, k), im.matrix()(1, k)) / C(re.matrix()(0, k), im.matrix()(0, k));
+            const C step =
+                C(re.matrix()(1, k), im.matrix()(1, k)) / C(re.matrix()(0, k), im.matrix()(0, k));
             const double w = std::arg(step);
             if (frequency == "geometric")
                 QVERIFY(std::abs(w - std::pow(base, -double(k) / double(d))) < 1e-12);
@@ -118,13 +127,17 @@ private slots:
         const double base = 500.0, r = 1.25;
         const qint64 n = 30, d = 12;
         const core::Array s = computeOk("complex_order", "similarity",
-                                        {{"n", std::int64_t(n)}, {"d", std::int64_t(d)}, {"base", base},
-                                         {"amplitude", r}, {"phase", std::string("seeded")}});
+                                        {{"n", std::int64_t(n)},
+                                         {"d", std::int64_t(d)},
+                                         {"base", base},
+                                         {"amplitude", r},
+                                         {"phase", std::string("seeded")}});
         double err = 0;
         for (qint64 m = 0; m < n; ++m)
             for (qint64 k = 0; k < n; ++k) {
                 double v = 0;
-                for (qint64 j = 0; j < d; ++j) v += r * r * std::cos(std::pow(base, -double(j) / double(d)) * double(m - k));
+                for (qint64 j = 0; j < d; ++j)
+                    v += r * r * std::cos(std::pow(base, -double(j) / double(d)) * double(m - k));
                 err = std::max(err, std::abs(s.matrix()(m, k) - v));
             }
         QVERIFY2(err < 1e-12, qPrintable(QString::number(err)));
@@ -154,10 +167,14 @@ private slots:
         QTest::addColumn<QString>("phase");
         QTest::addColumn<QString>("frequency");
         QTest::addColumn<bool>("seeded");
-        QTest::newRow("zero/geometric") << "zero" << "geometric" << false;
-        QTest::newRow("seeded/geometric") << "seeded" << "geometric" << true;
-        QTest::newRow("zero/seeded") << "zero" << "seeded" << true;
-        QTest::newRow("seeded/seeded") << "seeded" << "seeded" << true;
+        QTest::newRow("zero/geometric") << "zero"
+                                        << "geometric" << false;
+        QTest::newRow("seeded/geometric") << "seeded"
+                                          << "geometric" << true;
+        QTest::newRow("zero/seeded") << "zero"
+                                     << "seeded" << true;
+        QTest::newRow("seeded/seeded") << "seeded"
+                                       << "seeded" << true;
     }
     // Same seed: identical; another seed: different exactly when something is seeded.
     void seedDeterminism() {
@@ -166,13 +183,18 @@ private slots:
         QFETCH(bool, seeded);
         auto table = [&](std::int64_t seed) {
             return computeOk("complex_order", "table",
-                             {{"phase", phase.toStdString()}, {"frequency", frequency.toStdString()},
-                              {"seed", seed}, {"n", std::int64_t(20)}, {"d", std::int64_t(10)}});
+                             {{"phase", phase.toStdString()},
+                              {"frequency", frequency.toStdString()},
+                              {"seed", seed},
+                              {"n", std::int64_t(20)},
+                              {"d", std::int64_t(10)}});
         };
         QCOMPARE(table(8).f64, table(8).f64);
         const double diff = test::maxAbsDiff(table(8), table(9));
-        if (seeded) QVERIFY(diff > 1e-3);
-        else QCOMPARE(diff, 0.0);
+        if (seeded)
+            QVERIFY(diff > 1e-3);
+        else
+            QCOMPARE(diff, 0.0);
     }
 
     void errors_data() {
@@ -189,8 +211,10 @@ private slots:
         QFETCH(QString, key);
         QFETCH(core::ParamValue, value);
         for (const char* qty : {"real", "imag", "table", "similarity"}) {
-            const std::string msg = test::computeError("complex_order", qty, {{key.toStdString(), value}});
-            QVERIFY2(msg.find("'" + key.toStdString() + "' = " + core::formatValue(value)) != std::string::npos,
+            const std::string msg =
+                test::computeError("complex_order", qty, {{key.toStdString(), value}});
+            QVERIFY2(msg.find("'" + key.toStdString() + "' = " + core::formatValue(value)) !=
+                         std::string::npos,
                      msg.c_str());
         }
     }

@@ -15,14 +15,21 @@ using Values = std::vector<std::pair<std::string, core::ParamValue>>;
 core::Array floater(const std::string& dynamics, qint64 n, qint64 d, qint64 steps, qint64 seed = 0,
                     double base = 10000.0, double lambda = 0.5) {
     return computeOk("floater", "table",
-                     {{"dynamics", dynamics}, {"n", std::int64_t(n)}, {"d", std::int64_t(d)},
-                      {"steps_per_unit", std::int64_t(steps)}, {"seed", std::int64_t(seed)},
-                      {"base", base}, {"lambda", lambda}});
+                     {{"dynamics", dynamics},
+                      {"n", std::int64_t(n)},
+                      {"d", std::int64_t(d)},
+                      {"steps_per_unit", std::int64_t(steps)},
+                      {"seed", std::int64_t(seed)},
+                      {"base", base},
+                      {"lambda", lambda}});
 }
 
 core::Array sinusoidal(qint64 n, qint64 d, double base) {
     return computeOk("sinusoidal", "table",
-                     {{"n", std::int64_t(n)}, {"d", std::int64_t(d)}, {"base", base}, {"delta", std::int64_t(0)}});
+                     {{"n", std::int64_t(n)},
+                      {"d", std::int64_t(d)},
+                      {"base", base},
+                      {"delta", std::int64_t(0)}});
 }
 }  // namespace
 
@@ -44,8 +51,8 @@ private slots:
         QFETCH(qint64, n);
         QFETCH(qint64, d);
         QFETCH(double, base);
-        const core::Array f = computeOk("floater", "table",
-                                        {{"n", std::int64_t(n)}, {"d", std::int64_t(d)}, {"base", base}});
+        const core::Array f = computeOk(
+            "floater", "table", {{"n", std::int64_t(n)}, {"d", std::int64_t(d)}, {"base", base}});
         const core::Array s = sinusoidal(n, d, base);
         QCOMPARE(f.shape, (core::Shape{n, d}));
         const double err = test::maxAbsDiff(f, s);
@@ -74,8 +81,8 @@ private slots:
         QFETCH(qint64, seed);
         const qint64 n = 65, d = 16;
         const std::string dyn = dynamics.toStdString();
-        const core::Array exact = dyn == "rotation" ? sinusoidal(n, d, 10000.0)
-                                                    : floater(dyn, n, d, 1024, seed);
+        const core::Array exact =
+            dyn == "rotation" ? sinusoidal(n, d, 10000.0) : floater(dyn, n, d, 1024, seed);
         const double coarse = test::maxAbsDiff(floater(dyn, n, d, steps, seed), exact);
         const double fine = test::maxAbsDiff(floater(dyn, n, d, 2 * steps, seed), exact);
         const double ratio = coarse / fine;
@@ -136,13 +143,16 @@ private slots:
     }
     void similarityIsGram() {
         QFETCH(QString, dynamics);
-        const Values p = {{"dynamics", dynamics.toStdString()}, {"n", std::int64_t(30)},
-                          {"d", std::int64_t(10)}, {"steps_per_unit", std::int64_t(8)}};
+        const Values p = {{"dynamics", dynamics.toStdString()},
+                          {"n", std::int64_t(30)},
+                          {"d", std::int64_t(10)},
+                          {"steps_per_unit", std::int64_t(8)}};
         const core::Array t = computeOk("floater", "table", p);
         const core::Array s = computeOk("floater", "similarity", p);
         QCOMPARE(s.shape, (core::Shape{30, 30}));
         const core::RowMatrix g = t.matrix() * t.matrix().transpose();
-        QVERIFY((s.matrix() - g).cwiseAbs().maxCoeff() < 1e-12 * std::max(1.0, g.cwiseAbs().maxCoeff()));
+        QVERIFY((s.matrix() - g).cwiseAbs().maxCoeff() <
+                1e-12 * std::max(1.0, g.cwiseAbs().maxCoeff()));
     }
 
     void errors_data() {
@@ -151,21 +161,25 @@ private slots:
         QTest::addColumn<QString>("why");
         QTest::newRow("odd d") << "d" << core::ParamValue(std::int64_t(7)) << "even";
         QTest::newRow("odd d, mlp") << "d" << core::ParamValue(std::int64_t(9)) << "even";
-        QTest::newRow("steps 0") << "steps_per_unit" << core::ParamValue(std::int64_t(0)) << "too small";
+        QTest::newRow("steps 0") << "steps_per_unit" << core::ParamValue(std::int64_t(0))
+                                 << "too small";
         QTest::newRow("hidden 0") << "hidden" << core::ParamValue(std::int64_t(0)) << "too small";
         QTest::newRow("scale < 0") << "scale" << core::ParamValue(-1.0) << "too small";
         QTest::newRow("lambda < 0") << "lambda" << core::ParamValue(-0.5) << "too small";
         QTest::newRow("base 1") << "base" << core::ParamValue(1.0) << "too small";
-        QTest::newRow("dynamics") << "dynamics" << core::ParamValue(std::string("spiral")) << "unknown choice";
+        QTest::newRow("dynamics") << "dynamics" << core::ParamValue(std::string("spiral"))
+                                  << "unknown choice";
     }
     void errors() {
         QFETCH(QString, key);
         QFETCH(core::ParamValue, value);
         QFETCH(QString, why);
         Values p = {{key.toStdString(), value}};
-        if (QByteArray(QTest::currentDataTag()) == "odd d, mlp") p.emplace_back("dynamics", std::string("mlp"));
+        if (QByteArray(QTest::currentDataTag()) == "odd d, mlp")
+            p.emplace_back("dynamics", std::string("mlp"));
         const std::string msg = test::computeError("floater", "table", p);
-        QVERIFY2(msg.find("'" + key.toStdString() + "' = " + core::formatValue(value)) != std::string::npos,
+        QVERIFY2(msg.find("'" + key.toStdString() + "' = " + core::formatValue(value)) !=
+                     std::string::npos,
                  msg.c_str());
         QVERIFY2(msg.find(why.toStdString()) != std::string::npos, msg.c_str());
     }

@@ -35,7 +35,8 @@ private slots:
         QTest::addColumn<double>("initStd");
         QTest::newRow("default") << qint64(64) << qint64(64) << qint64(0) << 0.02;
         QTest::newRow("seed 7, std 1") << qint64(100) << qint64(50) << qint64(7) << 1.0;
-        QTest::newRow("seed 123456789, std 0.5") << qint64(33) << qint64(128) << qint64(123456789) << 0.5;
+        QTest::newRow("seed 123456789, std 0.5")
+            << qint64(33) << qint64(128) << qint64(123456789) << 0.5;
     }
     // Mean ~ 0 and standard deviation ~ init_std over n*d draws (>= 4096: a few % tolerance).
     void seededStatistics() {
@@ -43,15 +44,18 @@ private slots:
         QFETCH(qint64, d);
         QFETCH(qint64, seed);
         QFETCH(double, initStd);
-        const Values p = {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
-                          {"seed", std::int64_t(seed)}, {"init_std", initStd}};
+        const Values p = {{"n", std::int64_t(n)},
+                          {"d", std::int64_t(d)},
+                          {"seed", std::int64_t(seed)},
+                          {"init_std", initStd}};
         const core::Array t = computeOk("learned", "table", p);
         QCOMPARE(t.shape, (core::Shape{n, d}));
         const auto T = t.matrix();
         const double count = double(n * d);
         const double mean = T.sum() / count;
         const double sd = std::sqrt((T.array() - mean).square().sum() / (count - 1));
-        QVERIFY2(std::abs(mean) < 5 * initStd / std::sqrt(count), qPrintable(QString::number(mean)));
+        QVERIFY2(std::abs(mean) < 5 * initStd / std::sqrt(count),
+                 qPrintable(QString::number(mean)));
         QVERIFY2(std::abs(sd / initStd - 1) < 0.08, qPrintable(QString::number(sd)));
         // The exported table is the shared function's table (hierarchical reuses it).
         const core::RowMatrix direct = core::enc::learnedTable(n, d, std::uint64_t(seed), initStd);
@@ -60,7 +64,8 @@ private slots:
         const core::Array s = computeOk("learned", "similarity", p);
         QCOMPARE(s.shape, (core::Shape{n, n}));
         const core::RowMatrix g = direct * direct.transpose();
-        QVERIFY((s.matrix() - g).cwiseAbs().maxCoeff() < 1e-13 * std::max(1.0, g.cwiseAbs().maxCoeff()));
+        QVERIFY((s.matrix() - g).cwiseAbs().maxCoeff() <
+                1e-13 * std::max(1.0, g.cwiseAbs().maxCoeff()));
     }
 
     void seedDeterminism() {
@@ -70,7 +75,8 @@ private slots:
             const core::Array b = computeOk("learned", "table", p);
             QCOMPARE(a.f64, b.f64);
             const core::Array c =
-                computeOk("learned", "table", {{"seed", seed + 1}, {"n", std::int64_t(20)}, {"d", std::int64_t(6)}});
+                computeOk("learned", "table",
+                          {{"seed", seed + 1}, {"n", std::int64_t(20)}, {"d", std::int64_t(6)}});
             QVERIFY(test::maxAbsDiff(a, c) > 1e-3);
         }
     }
@@ -78,11 +84,14 @@ private slots:
     // Drawn row by row: a shorter table is a prefix of a longer one (same seed and d), and
     // init_std only scales.
     void rowsArePrefixStableAndScaleLinearly() {
-        const core::Array a = computeOk("learned", "table", {{"n", std::int64_t(10)}, {"d", std::int64_t(16)}});
-        const core::Array b = computeOk("learned", "table", {{"n", std::int64_t(30)}, {"d", std::int64_t(16)}});
+        const core::Array a =
+            computeOk("learned", "table", {{"n", std::int64_t(10)}, {"d", std::int64_t(16)}});
+        const core::Array b =
+            computeOk("learned", "table", {{"n", std::int64_t(30)}, {"d", std::int64_t(16)}});
         QCOMPARE(core::RowMatrix(a.matrix()), core::RowMatrix(b.matrix().topRows(10)));
-        const core::Array c = computeOk("learned", "table",
-                                        {{"n", std::int64_t(10)}, {"d", std::int64_t(16)}, {"init_std", 2.0}});
+        const core::Array c =
+            computeOk("learned", "table",
+                      {{"n", std::int64_t(10)}, {"d", std::int64_t(16)}, {"init_std", 2.0}});
         QVERIFY((c.matrix() - 100.0 * a.matrix()).cwiseAbs().maxCoeff() < 1e-14);
         const core::Array z = computeOk("learned", "table", {{"init_std", 0.0}});
         QCOMPARE(z.matrix().cwiseAbs().maxCoeff(), 0.0);
@@ -110,13 +119,15 @@ private slots:
         QCOMPARE(s.shape, (core::Shape{rows, rows}));
         // Giving the file's own n and d is fine; a different one is an error naming it.
         const core::Array t2 = computeOk(
-            "learned", "table", {{"source", path.toStdString()}, {"n", std::int64_t(rows)}, {"d", std::int64_t(cols)}});
+            "learned", "table",
+            {{"source", path.toStdString()}, {"n", std::int64_t(rows)}, {"d", std::int64_t(cols)}});
         QCOMPARE(t2.f64, src.f64);
         for (const char* key : {"n", "d"}) {
             const std::int64_t wrong = std::string(key) == "n" ? rows + 3 : cols + 3;
-            const std::string msg =
-                test::computeError("learned", "table", {{"source", path.toStdString()}, {key, wrong}});
-            QVERIFY2(msg.find(std::string("'") + key + "' = " + std::to_string(wrong)) != std::string::npos,
+            const std::string msg = test::computeError(
+                "learned", "table", {{"source", path.toStdString()}, {key, wrong}});
+            QVERIFY2(msg.find(std::string("'") + key + "' = " + std::to_string(wrong)) !=
+                         std::string::npos,
                      msg.c_str());
             QVERIFY2(msg.find("source") != std::string::npos, msg.c_str());
         }
@@ -131,13 +142,20 @@ private slots:
     void badSource_data() {
         QTest::addColumn<QString>("kind");
         QTest::addColumn<QString>("why");
-        QTest::newRow("corrupt bytes") << "corrupt" << "not a .npy file";
-        QTest::newRow("truncated data") << "truncated" << "truncated";
-        QTest::newRow("1-D array") << "vector" << "shape (12)";
-        QTest::newRow("3-D array") << "cube" << "shape (2,3,4)";
-        QTest::newRow("one column") << "column" << "at least 1 row and 2 columns";
-        QTest::newRow("non-finite") << "nan" << "non-finite";
-        QTest::newRow("missing file") << "missing" << "cannot be opened";
+        QTest::newRow("corrupt bytes") << "corrupt"
+                                       << "not a .npy file";
+        QTest::newRow("truncated data") << "truncated"
+                                        << "truncated";
+        QTest::newRow("1-D array") << "vector"
+                                   << "shape (12)";
+        QTest::newRow("3-D array") << "cube"
+                                   << "shape (2,3,4)";
+        QTest::newRow("one column") << "column"
+                                    << "at least 1 row and 2 columns";
+        QTest::newRow("non-finite") << "nan"
+                                    << "non-finite";
+        QTest::newRow("missing file") << "missing"
+                                      << "cannot be opened";
     }
     // Every bad source is an error that names 'source' (and says what is wrong), for both
     // quantities, before anything is computed.
@@ -166,7 +184,8 @@ private slots:
         }
         if (kind != "missing") QVERIFY(writeBytes(path, bytes));
         for (const char* qty : {"table", "similarity"}) {
-            const std::string msg = test::computeError("learned", qty, {{"source", path.toStdString()}});
+            const std::string msg =
+                test::computeError("learned", qty, {{"source", path.toStdString()}});
             QVERIFY2(msg.find("parameter 'source'") != std::string::npos, msg.c_str());
             QVERIFY2(msg.find(why.toStdString()) != std::string::npos, msg.c_str());
         }
@@ -183,8 +202,10 @@ private slots:
     void errors() {
         QFETCH(QString, key);
         QFETCH(core::ParamValue, value);
-        const std::string msg = test::computeError("learned", "table", {{key.toStdString(), value}});
-        QVERIFY2(msg.find("'" + key.toStdString() + "' = " + core::formatValue(value)) != std::string::npos,
+        const std::string msg =
+            test::computeError("learned", "table", {{key.toStdString(), value}});
+        QVERIFY2(msg.find("'" + key.toStdString() + "' = " + core::formatValue(value)) !=
+                     std::string::npos,
                  msg.c_str());
     }
 };

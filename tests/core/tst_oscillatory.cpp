@@ -15,8 +15,11 @@ using Values = std::vector<std::pair<std::string, core::ParamValue>>;
 
 Values params(const char* family, double alpha, std::int64_t maxDistance, std::int64_t d = 64,
               double base = 10000.0) {
-    return {{"family", std::string(family)}, {"alpha", alpha}, {"max_distance", maxDistance},
-            {"d", d}, {"base", base}};
+    return {{"family", std::string(family)},
+            {"alpha", alpha},
+            {"max_distance", maxDistance},
+            {"d", d},
+            {"base", base}};
 }
 
 }  // namespace
@@ -53,7 +56,8 @@ private slots:
     // large x (deformed path).
     void linearIsSinc() {
         QFETCH(qint64, maxDistance);
-        const core::Array a = computeOk("oscillatory", "integral", params("linear", 2.0, maxDistance));
+        const core::Array a =
+            computeOk("oscillatory", "integral", params("linear", 2.0, maxDistance));
         QCOMPARE(a.size(), maxDistance + 1);
         double worst = 0;
         for (qint64 x = 1; x <= maxDistance; ++x)
@@ -61,8 +65,8 @@ private slots:
         QVERIFY2(worst < 1e-10, qPrintable(QString("max error %1").arg(worst)));
     }
 
-    // theta(t) = t^alpha with u = t^alpha: int_0^1 cos(x t^alpha) dt = s int_0^1 u^(s-1) cos(xu) du,
-    // s = 1/alpha, elementary for s = 1, 2, 3.
+    // theta(t) = t^alpha with u = t^alpha: int_0^1 cos(x t^alpha) dt = s int_0^1 u^(s-1) cos(xu)
+    // du, s = 1/alpha, elementary for s = 1, 2, 3.
     void powerClosedForms_data() {
         QTest::addColumn<double>("alpha");
         QTest::newRow("alpha 1") << 1.0;
@@ -96,8 +100,10 @@ private slots:
     void expSelfSimilar() {
         QFETCH(qint64, b);
         const qint64 m = 20000;
-        const core::Array fb = computeOk("oscillatory", "integral", params("exp", 2.0, m, 64, double(b)));
-        const core::Array fb2 = computeOk("oscillatory", "integral", params("exp", 2.0, m, 64, double(b * b)));
+        const core::Array fb =
+            computeOk("oscillatory", "integral", params("exp", 2.0, m, 64, double(b)));
+        const core::Array fb2 =
+            computeOk("oscillatory", "integral", params("exp", 2.0, m, 64, double(b * b)));
         double worst = 0;
         for (qint64 k = 0; k * b <= m; ++k)
             worst = std::max(worst, std::abs(2.0 * fb2.at(k * b) - fb.at(k * b) - fb.at(k)));
@@ -149,10 +155,12 @@ private slots:
         QFETCH(double, base);
         const qint64 m = 300;
         const core::Array s = computeOk("oscillatory", "sum", params("exp", 2.0, m, d, base));
-        const core::Array sim = computeOk("sinusoidal", "similarity",
-                                          {{"n", std::int64_t(m + 1)}, {"d", std::int64_t(d)}, {"base", base}});
+        const core::Array sim =
+            computeOk("sinusoidal", "similarity",
+                      {{"n", std::int64_t(m + 1)}, {"d", std::int64_t(d)}, {"base", base}});
         const auto S = sim.matrix();
-        for (qint64 x = 0; x <= m; ++x) QVERIFY(std::abs(s.at(x) - 2.0 / double(d) * S(x, 0)) < 1e-12);
+        for (qint64 x = 0; x <= m; ++x)
+            QVERIFY(std::abs(s.at(x) - 2.0 / double(d) * S(x, 0)) < 1e-12);
     }
 
     // Long-range decay: far distances have much smaller |integral| than near ones.
@@ -161,11 +169,13 @@ private slots:
         QFETCH(QString, family);
         QFETCH(double, alpha);
         const qint64 m = 4096;
-        const core::Array a = computeOk("oscillatory", "integral", params(qPrintable(family), alpha, m));
+        const core::Array a =
+            computeOk("oscillatory", "integral", params(qPrintable(family), alpha, m));
         double nearMax = 0, farMax = 0;
         for (qint64 x = 1; x <= m / 8; ++x) nearMax = std::max(nearMax, std::abs(a.at(x)));
         for (qint64 x = m / 2; x <= m; ++x) farMax = std::max(farMax, std::abs(a.at(x)));
-        QVERIFY2(farMax < nearMax / 4, qPrintable(QString("near %1 far %2").arg(nearMax).arg(farMax)));
+        QVERIFY2(farMax < nearMax / 4,
+                 qPrintable(QString("near %1 far %2").arg(nearMax).arg(farMax)));
     }
 
     void errors_data() {
@@ -175,12 +185,19 @@ private slots:
         QTest::addColumn<qint64>("maxDistance");
         QTest::addColumn<qint64>("d");
         QTest::addColumn<double>("base");
-        QTest::newRow("max_distance past the limit") << "max_distance" << "exp" << 2.0 << qint64(100001) << qint64(64) << 10000.0;
-        QTest::newRow("max_distance -1") << "max_distance" << "exp" << 2.0 << qint64(-1) << qint64(64) << 10000.0;
-        QTest::newRow("alpha 0") << "alpha" << "power" << 0.0 << qint64(10) << qint64(64) << 10000.0;
-        QTest::newRow("alpha -2") << "alpha" << "power" << -2.0 << qint64(10) << qint64(64) << 10000.0;
-        QTest::newRow("odd d") << "d" << "exp" << 2.0 << qint64(10) << qint64(7) << 10000.0;
-        QTest::newRow("base 1") << "base" << "exp" << 2.0 << qint64(10) << qint64(64) << 1.0;
+        QTest::newRow("max_distance past the limit")
+            << "max_distance"
+            << "exp" << 2.0 << qint64(100001) << qint64(64) << 10000.0;
+        QTest::newRow("max_distance -1") << "max_distance"
+                                         << "exp" << 2.0 << qint64(-1) << qint64(64) << 10000.0;
+        QTest::newRow("alpha 0") << "alpha"
+                                 << "power" << 0.0 << qint64(10) << qint64(64) << 10000.0;
+        QTest::newRow("alpha -2") << "alpha"
+                                  << "power" << -2.0 << qint64(10) << qint64(64) << 10000.0;
+        QTest::newRow("odd d") << "d"
+                               << "exp" << 2.0 << qint64(10) << qint64(7) << 10000.0;
+        QTest::newRow("base 1") << "base"
+                                << "exp" << 2.0 << qint64(10) << qint64(64) << 1.0;
     }
     void errors() {
         QFETCH(QString, key);
@@ -190,11 +207,12 @@ private slots:
         QFETCH(qint64, d);
         QFETCH(double, base);
         for (const char* q : {"sum", "integral"}) {
-            const std::string msg =
-                test::computeError("oscillatory", q, params(qPrintable(family), alpha, maxDistance, d, base));
+            const std::string msg = test::computeError(
+                "oscillatory", q, params(qPrintable(family), alpha, maxDistance, d, base));
             QVERIFY2(msg.find("'" + key.toStdString() + "'") != std::string::npos, msg.c_str());
         }
-        const std::string msg = test::computeError("oscillatory", "integral", {{"family", std::string("cubic")}});
+        const std::string msg =
+            test::computeError("oscillatory", "integral", {{"family", std::string("cubic")}});
         QVERIFY2(msg.find("'family'") != std::string::npos, msg.c_str());
     }
 };

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <thread>
 
-#include "core/registry.h"
+#include "core/compute.h"
 
 using namespace poslab;
 
@@ -48,28 +48,72 @@ private slots:
         // modulo the SIMD width: two runs in one process (buffers placed differently by malloc)
         // differ in the last bits whether or not anyone listens, so those rows get 1e-15.
         QTest::addColumn<double>("tolerance");
-        QTest::newRow("sinusoidal similarity (Gram blocks)") << "sinusoidal" << "similarity" << "n=2048 d=64" << 0.0;
-        QTest::newRow("sinusoidal2d similarity") << "sinusoidal2d" << "similarity" << "height=32 width=32 d=64" << 0.0;
-        QTest::newRow("hierarchical similarity (table, then Gram)") << "hierarchical" << "similarity" << "n=24 d=32" << 0.0;
-        QTest::newRow("floater similarity (ODE table)") << "floater" << "similarity" << "n=300 d=16 steps_per_unit=8" << 0.0;
-        QTest::newRow("sinusoidal shift_error") << "sinusoidal" << "shift_error" << "n=2048 d=64" << 0.0;
-        QTest::newRow("t5 bias (heads)") << "t5" << "bias" << "n=512 heads=8" << 0.0;
-        QTest::newRow("t5 buckets (rows)") << "t5" << "buckets" << "n=512" << 0.0;
-        QTest::newRow("t5_2d bias") << "t5_2d" << "bias" << "fmap=16 heads=4" << 0.0;
-        QTest::newRow("alibi bias") << "alibi" << "bias" << "n=512 heads=8" << 0.0;
-        QTest::newRow("attention logits + alibi") << "attention" << "logits" << "n=600 bias=alibi" << 0.0;
-        QTest::newRow("attention softmax") << "attention" << "softmax" << "n=1000" << 1e-15;
-        QTest::newRow("urpe attention (nested T5 bias)") << "urpe" << "attention" << "n=400 heads=4" << 1e-15;
-        QTest::newRow("urpe toeplitz") << "urpe" << "toeplitz" << "n=400" << 0.0;
-        QTest::newRow("deberta logits (three terms)") << "deberta" << "logits" << "n=400" << 0.0;
-        QTest::newRow("deberta relative_positions") << "deberta" << "relative_positions" << "n=400" << 0.0;
-        QTest::newRow("shaw logits") << "shaw" << "logits" << "n=400" << 0.0;
-        QTest::newRow("shaw relative_indices") << "shaw" << "relative_indices" << "n=400" << 0.0;
-        QTest::newRow("transformer_xl logits") << "transformer_xl" << "logits" << "n=400" << 0.0;
-        QTest::newRow("bilinear relative_part") << "bilinear" << "relative_part" << "n=400 h=diagonal" << 0.0;
-        QTest::newRow("bilinear absolute_part") << "bilinear" << "absolute_part" << "n=400 h=diagonal" << 0.0;
-        QTest::newRow("cnn_padding response (layers)") << "cnn_padding" << "response" << "layers=6" << 0.0;
-        QTest::newRow("oscillatory sum (distance blocks)") << "oscillatory" << "sum" << "max_distance=1600" << 0.0;
+        QTest::newRow("sinusoidal similarity (Gram blocks)") << "sinusoidal"
+                                                             << "similarity"
+                                                             << "n=2048 d=64" << 0.0;
+        QTest::newRow("sinusoidal2d similarity") << "sinusoidal2d"
+                                                 << "similarity"
+                                                 << "height=32 width=32 d=64" << 0.0;
+        QTest::newRow("hierarchical similarity (table, then Gram)") << "hierarchical"
+                                                                    << "similarity"
+                                                                    << "n=24 d=32" << 0.0;
+        QTest::newRow("floater similarity (ODE table)") << "floater"
+                                                        << "similarity"
+                                                        << "n=300 d=16 steps_per_unit=8" << 0.0;
+        QTest::newRow("sinusoidal shift_error") << "sinusoidal"
+                                                << "shift_error"
+                                                << "n=2048 d=64" << 0.0;
+        QTest::newRow("t5 bias (heads)") << "t5"
+                                         << "bias"
+                                         << "n=512 heads=8" << 0.0;
+        QTest::newRow("t5 buckets (rows)") << "t5"
+                                           << "buckets"
+                                           << "n=512" << 0.0;
+        QTest::newRow("t5_2d bias") << "t5_2d"
+                                    << "bias"
+                                    << "fmap=16 heads=4" << 0.0;
+        QTest::newRow("alibi bias") << "alibi"
+                                    << "bias"
+                                    << "n=512 heads=8" << 0.0;
+        QTest::newRow("attention logits + alibi") << "attention"
+                                                  << "logits"
+                                                  << "n=600 bias=alibi" << 0.0;
+        QTest::newRow("attention softmax") << "attention"
+                                           << "softmax"
+                                           << "n=1000" << 1e-15;
+        QTest::newRow("urpe attention (nested T5 bias)") << "urpe"
+                                                         << "attention"
+                                                         << "n=400 heads=4" << 1e-15;
+        QTest::newRow("urpe toeplitz") << "urpe"
+                                       << "toeplitz"
+                                       << "n=400" << 0.0;
+        QTest::newRow("deberta logits (three terms)") << "deberta"
+                                                      << "logits"
+                                                      << "n=400" << 0.0;
+        QTest::newRow("deberta relative_positions") << "deberta"
+                                                    << "relative_positions"
+                                                    << "n=400" << 0.0;
+        QTest::newRow("shaw logits") << "shaw"
+                                     << "logits"
+                                     << "n=400" << 0.0;
+        QTest::newRow("shaw relative_indices") << "shaw"
+                                               << "relative_indices"
+                                               << "n=400" << 0.0;
+        QTest::newRow("transformer_xl logits") << "transformer_xl"
+                                               << "logits"
+                                               << "n=400" << 0.0;
+        QTest::newRow("bilinear relative_part") << "bilinear"
+                                                << "relative_part"
+                                                << "n=400 h=diagonal" << 0.0;
+        QTest::newRow("bilinear absolute_part") << "bilinear"
+                                                << "absolute_part"
+                                                << "n=400 h=diagonal" << 0.0;
+        QTest::newRow("cnn_padding response (layers)") << "cnn_padding"
+                                                       << "response"
+                                                       << "layers=6" << 0.0;
+        QTest::newRow("oscillatory sum (distance blocks)") << "oscillatory"
+                                                           << "sum"
+                                                           << "max_distance=1600" << 0.0;
     }
     void fractionsRiseToOne() {
         QFETCH(QString, encoding);
@@ -90,7 +134,9 @@ private slots:
         bool between = false;
         for (std::size_t i = 0; i < seen.size(); ++i) {
             QVERIFY2(seen[i] >= 0.0 && seen[i] <= 1.0, qPrintable(QString::number(seen[i])));
-            if (i > 0) QVERIFY2(seen[i] >= seen[i - 1], qPrintable(QStringLiteral("%1 after %2").arg(seen[i]).arg(seen[i - 1])));
+            if (i > 0)
+                QVERIFY2(seen[i] >= seen[i - 1],
+                         qPrintable(QStringLiteral("%1 after %2").arg(seen[i]).arg(seen[i - 1])));
             between = between || (seen[i] > 0.0 && seen[i] < 1.0);
         }
         QCOMPARE(seen.back(), 1.0);
@@ -110,11 +156,21 @@ private slots:
         QTest::addColumn<QString>("encoding");
         QTest::addColumn<QString>("quantity");
         QTest::addColumn<QString>("params");
-        QTest::newRow("sinusoidal similarity") << "sinusoidal" << "similarity" << "n=4096 d=64";
-        QTest::newRow("hierarchical similarity") << "hierarchical" << "similarity" << "n=40 d=32";
-        QTest::newRow("t5 bias") << "t5" << "bias" << "n=1024 heads=8";
-        QTest::newRow("attention softmax") << "attention" << "softmax" << "n=1024";
-        QTest::newRow("urpe attention, inside the nested T5 bias") << "urpe" << "attention" << "n=512 heads=8";
+        QTest::newRow("sinusoidal similarity") << "sinusoidal"
+                                               << "similarity"
+                                               << "n=4096 d=64";
+        QTest::newRow("hierarchical similarity") << "hierarchical"
+                                                 << "similarity"
+                                                 << "n=40 d=32";
+        QTest::newRow("t5 bias") << "t5"
+                                 << "bias"
+                                 << "n=1024 heads=8";
+        QTest::newRow("attention softmax") << "attention"
+                                           << "softmax"
+                                           << "n=1024";
+        QTest::newRow("urpe attention, inside the nested T5 bias") << "urpe"
+                                                                   << "attention"
+                                                                   << "n=512 heads=8";
     }
     void cancelStopsMidway() {
         QFETCH(QString, encoding);
@@ -134,7 +190,8 @@ private slots:
         auto r = core::compute(enc->id, quantity.toStdString(), paramsOf(*enc, params), options);
         QVERIFY(cancel.load());
         QVERIFY(!r.ok());
-        QCOMPARE(QString::fromStdString(r.error().message).contains(QLatin1String("cancelled")), true);
+        QCOMPARE(QString::fromStdString(r.error().message).contains(QLatin1String("cancelled")),
+                 true);
         QVERIFY2(last < 1.0, qPrintable(QString::number(last)));
     }
 
@@ -154,7 +211,8 @@ private slots:
         std::vector<std::thread> threads;
         for (int t = 0; t < kThreads; ++t)
             threads.emplace_back([&sink, t] {
-                for (int i = t; i < kSteps; i += kThreads) sink.report(static_cast<double>(i) / kSteps);
+                for (int i = t; i < kSteps; i += kThreads)
+                    sink.report(static_cast<double>(i) / kSteps);
             });
         for (auto& th : threads) th.join();
         sink.finish();

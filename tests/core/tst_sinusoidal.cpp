@@ -17,10 +17,14 @@ private slots:
         QTest::addColumn<qint64>("offset");
         QTest::addColumn<qint64>("delta");
         QTest::newRow("small") << qint64(16) << qint64(8) << 10000.0 << qint64(0) << qint64(1);
-        QTest::newRow("d128 delta 37") << qint64(300) << qint64(128) << 10000.0 << qint64(0) << qint64(37);
-        QTest::newRow("base 500000") << qint64(257) << qint64(64) << 500000.0 << qint64(11) << qint64(5);
-        QTest::newRow("up to 8192") << qint64(8193) << qint64(64) << 10000.0 << qint64(0) << qint64(3);
-        QTest::newRow("offset to 8192") << qint64(192) << qint64(256) << 10000.0 << qint64(8000) << qint64(100);
+        QTest::newRow("d128 delta 37")
+            << qint64(300) << qint64(128) << 10000.0 << qint64(0) << qint64(37);
+        QTest::newRow("base 500000")
+            << qint64(257) << qint64(64) << 500000.0 << qint64(11) << qint64(5);
+        QTest::newRow("up to 8192")
+            << qint64(8193) << qint64(64) << 10000.0 << qint64(0) << qint64(3);
+        QTest::newRow("offset to 8192")
+            << qint64(192) << qint64(256) << 10000.0 << qint64(8000) << qint64(100);
     }
     // P[i + delta] = M(delta) P[i] for every i, by matrix product of the exported arrays.
     void shiftIsRotation() {
@@ -30,8 +34,11 @@ private slots:
         QFETCH(qint64, offset);
         QFETCH(qint64, delta);
         const std::vector<std::pair<std::string, core::ParamValue>> p = {
-            {"n", std::int64_t(n)}, {"d", std::int64_t(d)}, {"base", base},
-            {"offset", std::int64_t(offset)}, {"delta", std::int64_t(delta)}};
+            {"n", std::int64_t(n)},
+            {"d", std::int64_t(d)},
+            {"base", base},
+            {"offset", std::int64_t(offset)},
+            {"delta", std::int64_t(delta)}};
         const core::Array t = computeOk("sinusoidal", "table", p);
         const core::Array m = computeOk("sinusoidal", "shift_matrix", p);
         QCOMPARE(t.shape, (core::Shape{n, d}));
@@ -56,14 +63,16 @@ private slots:
     }
     void pitfallBreaksShift() {
         QFETCH(QString, variant);
-        const core::Array e = computeOk("sinusoidal", "shift_error",
-                                        {{"n", std::int64_t(64)}, {"variant", variant.toStdString()}});
+        const core::Array e =
+            computeOk("sinusoidal", "shift_error",
+                      {{"n", std::int64_t(64)}, {"variant", variant.toStdString()}});
         QVERIFY(e.matrix().maxCoeff() > 1e-3);
     }
 
     void missingNormCollapses() {
-        const core::Array t = computeOk("sinusoidal", "table",
-                                        {{"n", std::int64_t(50)}, {"variant", std::string("missing_norm")}});
+        const core::Array t =
+            computeOk("sinusoidal", "table",
+                      {{"n", std::int64_t(50)}, {"variant", std::string("missing_norm")}});
         // All pairs but the first have frequency <= 1e-8: sin ~ 0 and cos ~ 1 at every position.
         const auto T = t.matrix();
         for (int i = 0; i < 50; ++i)
@@ -84,9 +93,9 @@ private slots:
         QFETCH(qint64, n);
         QFETCH(qint64, d);
         QFETCH(qint64, offset);
-        const core::Array s = computeOk("sinusoidal", "similarity",
-                                        {{"n", std::int64_t(n)}, {"d", std::int64_t(d)},
-                                         {"offset", std::int64_t(offset)}});
+        const core::Array s = computeOk(
+            "sinusoidal", "similarity",
+            {{"n", std::int64_t(n)}, {"d", std::int64_t(d)}, {"offset", std::int64_t(offset)}});
         const auto S = s.matrix();
         for (qint64 m = 1; m < n; ++m)
             for (qint64 k = 1; k < n; ++k) QVERIFY(std::abs(S(m, k) - S(m - 1, k - 1)) < 1e-11);

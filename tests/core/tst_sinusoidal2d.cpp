@@ -12,8 +12,10 @@ namespace {
 using Values = std::vector<std::pair<std::string, core::ParamValue>>;
 
 Values params(qint64 height, qint64 width, qint64 d, double base, qint64 offset) {
-    return {{"height", std::int64_t(height)}, {"width", std::int64_t(width)},
-            {"d", std::int64_t(d)},           {"base", base},
+    return {{"height", std::int64_t(height)},
+            {"width", std::int64_t(width)},
+            {"d", std::int64_t(d)},
+            {"base", base},
             {"offset", std::int64_t(offset)}};
 }
 }  // namespace
@@ -27,11 +29,14 @@ private slots:
         QTest::addColumn<qint64>("d");
         QTest::addColumn<double>("base");
         QTest::addColumn<qint64>("offset");
-        QTest::newRow("default 16x16 d64") << qint64(16) << qint64(16) << qint64(64) << 10000.0 << qint64(0);
+        QTest::newRow("default 16x16 d64")
+            << qint64(16) << qint64(16) << qint64(64) << 10000.0 << qint64(0);
         QTest::newRow("tall 7x3 d4") << qint64(7) << qint64(3) << qint64(4) << 10000.0 << qint64(0);
-        QTest::newRow("wide 5x40 d12") << qint64(5) << qint64(40) << qint64(12) << 100.0 << qint64(0);
+        QTest::newRow("wide 5x40 d12")
+            << qint64(5) << qint64(40) << qint64(12) << 100.0 << qint64(0);
         QTest::newRow("1x1") << qint64(1) << qint64(1) << qint64(8) << 10000.0 << qint64(0);
-        QTest::newRow("offset 9, d128") << qint64(12) << qint64(9) << qint64(128) << 500000.0 << qint64(9);
+        QTest::newRow("offset 9, d128")
+            << qint64(12) << qint64(9) << qint64(128) << 500000.0 << qint64(9);
     }
     // Row h*width + w: columns [0, d/2) are A1's row at position w, [d/2, d) A1's row at h,
     // both with d' = d/2 (so omega'_j = base^(-2j/d')).
@@ -41,12 +46,15 @@ private slots:
         QFETCH(qint64, d);
         QFETCH(double, base);
         QFETCH(qint64, offset);
-        const core::Array t = computeOk("sinusoidal2d", "table", params(height, width, d, base, offset));
+        const core::Array t =
+            computeOk("sinusoidal2d", "table", params(height, width, d, base, offset));
         QCOMPARE(t.shape, (core::Shape{height * width, d}));
         const qint64 n1 = std::max(height, width);
         const core::Array one = computeOk("sinusoidal", "table",
-                                          {{"n", std::int64_t(n1)}, {"d", std::int64_t(d / 2)},
-                                           {"base", base}, {"offset", std::int64_t(offset)},
+                                          {{"n", std::int64_t(n1)},
+                                           {"d", std::int64_t(d / 2)},
+                                           {"base", base},
+                                           {"offset", std::int64_t(offset)},
                                            {"delta", std::int64_t(0)}});
         QCOMPARE(one.shape, (core::Shape{n1, d / 2}));
         const auto T = t.matrix();
@@ -82,8 +90,10 @@ private slots:
         QCOMPARE(s.shape, (core::Shape{height * width, height * width}));
         const qint64 n1 = std::max(height, width);
         const core::Array s1 = computeOk("sinusoidal", "similarity",
-                                         {{"n", std::int64_t(n1)}, {"d", std::int64_t(d / 2)},
-                                          {"offset", std::int64_t(offset)}, {"delta", std::int64_t(0)}});
+                                         {{"n", std::int64_t(n1)},
+                                          {"d", std::int64_t(d / 2)},
+                                          {"offset", std::int64_t(offset)},
+                                          {"delta", std::int64_t(0)}});
         QCOMPARE(s1.shape, (core::Shape{n1, n1}));
         const auto S = s.matrix();
         const auto S1 = s1.matrix();
@@ -96,12 +106,14 @@ private slots:
                         err = std::max(err, std::abs(v - (S1(w, w2) + S1(h, h2))));
                         // The same offset seen from the first patch of the diagonal.
                         if (h >= 1 && w >= 1 && h2 >= 1 && w2 >= 1)
-                            shiftErr = std::max(shiftErr, std::abs(v - S((h - 1) * width + w - 1,
-                                                                         (h2 - 1) * width + w2 - 1)));
+                            shiftErr =
+                                std::max(shiftErr, std::abs(v - S((h - 1) * width + w - 1,
+                                                                  (h2 - 1) * width + w2 - 1)));
                     }
         QVERIFY2(err < 1e-11, qPrintable(QString("separability error %1").arg(err)));
         QVERIFY2(shiftErr < 1e-11, qPrintable(QString("shift error %1").arg(shiftErr)));
-        for (qint64 k = 0; k < height * width; ++k) QVERIFY(std::abs(S(k, k) - double(d) / 2) < 1e-12);
+        for (qint64 k = 0; k < height * width; ++k)
+            QVERIFY(std::abs(S(k, k) - double(d) / 2) < 1e-12);
     }
 
     // The two halves really encode different axes: swapping height and width is not a relabelling.
@@ -142,8 +154,9 @@ private slots:
 
     void budgetRefusesHugeSimilarity() {
         // 512*512 patches: a (262144, 262144) similarity is 512 GiB.
-        const std::string msg = test::computeError(
-            "sinusoidal2d", "similarity", {{"height", std::int64_t(512)}, {"width", std::int64_t(512)}});
+        const std::string msg =
+            test::computeError("sinusoidal2d", "similarity",
+                               {{"height", std::int64_t(512)}, {"width", std::int64_t(512)}});
         QVERIFY2(msg.find("memory budget") != std::string::npos, msg.c_str());
     }
 };

@@ -19,11 +19,13 @@ namespace {
 using Values = std::vector<std::pair<std::string, core::ParamValue>>;
 
 // Writes a (rows, cols) table with W[r, c] = 1000 r + c (every entry distinct) as .npy.
-QString writeTable(const QTemporaryDir& dir, const char* name, std::int64_t rows, std::int64_t cols) {
+QString writeTable(const QTemporaryDir& dir, const char* name, std::int64_t rows,
+                   std::int64_t cols) {
     core::Array a = core::Array::real({rows, cols});
     for (std::int64_t r = 0; r < rows; ++r)
         for (std::int64_t c = 0; c < cols; ++c)
-            a.f64[static_cast<std::size_t>(r * cols + c)] = 1000.0 * static_cast<double>(r) + static_cast<double>(c);
+            a.f64[static_cast<std::size_t>(r * cols + c)] =
+                1000.0 * static_cast<double>(r) + static_cast<double>(c);
     const QString path = dir.filePath(name);
     std::ofstream(path.toStdString(), std::ios::binary) << core::io::encodeNpy(a);
     return path;
@@ -65,7 +67,8 @@ private slots:
                 const std::int64_t b = t5Bucket(sign * a, bidirectional, nb, md);
                 const bool after = sign > 0 && a > 0;
                 const std::int64_t lo = after ? offset : 0, hi = after ? offset + half : half;
-                QVERIFY2(b >= lo && b < hi, qPrintable(QString("r %1 bucket %2").arg(sign * a).arg(b)));
+                QVERIFY2(b >= lo && b < hi,
+                         qPrintable(QString("r %1 bucket %2").arg(sign * a).arg(b)));
                 if (a < maxExact) QCOMPARE(b - lo, a);
                 if (a > 1) QVERIFY(b >= previous);  // a = 0 is r = 0: the lower half
                 if (a >= md) QCOMPARE(b, hi - 1);
@@ -73,7 +76,8 @@ private slots:
             }
         }
         if (!bidirectional)
-            for (std::int64_t r = 1; r <= 3000; ++r) QCOMPARE(t5Bucket(r, false, nb, md), std::int64_t(0));
+            for (std::int64_t r = 1; r <= 3000; ++r)
+                QCOMPARE(t5Bucket(r, false, nb, md), std::int64_t(0));
     }
 
     // The buckets quantity is Toeplitz in (i, j) with the bucket of j - i (key minus query).
@@ -84,13 +88,16 @@ private slots:
         QFETCH(bool, bidirectional);
         const std::int64_t n = 300;
         const core::Array b = computeOk("t5", "buckets",
-                                        {{"n", n}, {"num_buckets", std::int64_t(nb)},
-                                         {"max_distance", std::int64_t(md)}, {"bidirectional", bidirectional}});
+                                        {{"n", n},
+                                         {"num_buckets", std::int64_t(nb)},
+                                         {"max_distance", std::int64_t(md)},
+                                         {"bidirectional", bidirectional}});
         QCOMPARE(b.dtype, core::DType::I64);
         QCOMPARE(b.shape, (core::Shape{n, n}));
         for (std::int64_t i = 0; i < n; ++i)
             for (std::int64_t j = 0; j < n; ++j)
-                QCOMPARE(b.i64[static_cast<std::size_t>(i * n + j)], t5Bucket(j - i, bidirectional, nb, md));
+                QCOMPARE(b.i64[static_cast<std::size_t>(i * n + j)],
+                         t5Bucket(j - i, bidirectional, nb, md));
         // Keys after the query (j > i): upper half for the encoder, bucket 0 for the decoder.
         const std::int64_t half = bidirectional ? nb / 2 : nb;
         for (std::int64_t j = 1; j < n; ++j) {
@@ -134,7 +141,8 @@ private slots:
         const auto edges = core::enc::t5BucketEdges(bidirectional, nb, md);
         QVERIFY(std::is_sorted(edges.begin(), edges.end()));
         for (std::int64_t r = -3000; r <= 3000; ++r)
-            QCOMPARE(core::enc::t5BucketFromEdges(r, bidirectional, edges), t5Bucket(r, bidirectional, nb, md));
+            QCOMPARE(core::enc::t5BucketFromEdges(r, bidirectional, edges),
+                     t5Bucket(r, bidirectional, nb, md));
     }
 
     // bias[h, i, j] = W[bucket(i, j), h] with a loaded table whose entries are all distinct.
@@ -155,8 +163,11 @@ private slots:
         QVERIFY(dir.isValid());
         const bool none = bucketing == "none";
         const QString path = writeTable(dir, "w.npy", none ? n : nb, heads);
-        const Values p = {{"n", n}, {"heads", std::int64_t(heads)}, {"bidirectional", bidirectional},
-                          {"bucketing", bucketing.toStdString()}, {"weights", path.toStdString()}};
+        const Values p = {{"n", n},
+                          {"heads", std::int64_t(heads)},
+                          {"bidirectional", bidirectional},
+                          {"bucketing", bucketing.toStdString()},
+                          {"weights", path.toStdString()}};
         const core::Array bias = computeOk("t5", "bias", p);
         const core::Array b = computeOk("t5", "buckets", p);
         QCOMPARE(bias.shape, (core::Shape{heads, n, n}));
@@ -179,8 +190,11 @@ private slots:
     void seeded() {
         QFETCH(QString, bucketing);
         auto bias = [&](std::int64_t seed) {
-            return computeOk("t5", "bias", {{"n", std::int64_t(40)}, {"heads", std::int64_t(4)},
-                                            {"bucketing", bucketing.toStdString()}, {"seed", seed}});
+            return computeOk("t5", "bias",
+                             {{"n", std::int64_t(40)},
+                              {"heads", std::int64_t(4)},
+                              {"bucketing", bucketing.toStdString()},
+                              {"seed", seed}});
         };
         const core::Array a = bias(7), b = bias(7), c = bias(8);
         QCOMPARE(a.f64, b.f64);
@@ -193,17 +207,19 @@ private slots:
     void weightsErrors() {
         QTemporaryDir dir;
         QVERIFY(dir.isValid());
-        const QString wrong = writeTable(dir, "wrong.npy", 31, 8);  // needs (32, 8)
+        const QString wrong = writeTable(dir, "wrong.npy", 31, 8);    // needs (32, 8)
         const QString perDistance = writeTable(dir, "n.npy", 64, 8);  // (n, heads): only for none
         for (const auto& [path, bucketing] :
              {std::pair{wrong, "log"}, std::pair{dir.filePath("missing.npy"), "log"},
               std::pair{perDistance, "log"}, std::pair{wrong, "none"}}) {
             const std::string msg = test::computeError(
-                "t5", "bias", {{"weights", path.toStdString()}, {"bucketing", std::string(bucketing)}});
+                "t5", "bias",
+                {{"weights", path.toStdString()}, {"bucketing", std::string(bucketing)}});
             QVERIFY2(msg.find("'weights'") != std::string::npos, msg.c_str());
         }
-        QVERIFY(test::computeError("t5", "bias", {{"weights", perDistance.toStdString()},
-                                                  {"bucketing", std::string("none")}})
+        QVERIFY(test::computeError(
+                    "t5", "bias",
+                    {{"weights", perDistance.toStdString()}, {"bucketing", std::string("none")}})
                     .empty());
     }
 
@@ -214,8 +230,10 @@ private slots:
         QTest::addColumn<bool>("bidirectional");
         QTest::newRow("3 buckets, encoder") << "num_buckets" << qint64(3) << qint64(128) << true;
         QTest::newRow("1 bucket, decoder") << "num_buckets" << qint64(1) << qint64(128) << false;
-        QTest::newRow("max_distance = max_exact 8") << "max_distance" << qint64(32) << qint64(8) << true;
-        QTest::newRow("max_distance below, decoder") << "max_distance" << qint64(32) << qint64(16) << false;
+        QTest::newRow("max_distance = max_exact 8")
+            << "max_distance" << qint64(32) << qint64(8) << true;
+        QTest::newRow("max_distance below, decoder")
+            << "max_distance" << qint64(32) << qint64(16) << false;
         QTest::newRow("max_distance 0") << "max_distance" << qint64(4) << qint64(0) << true;
     }
     void errors() {
@@ -223,7 +241,8 @@ private slots:
         QFETCH(qint64, numBuckets);
         QFETCH(qint64, maxDistance);
         QFETCH(bool, bidirectional);
-        const Values p = {{"num_buckets", std::int64_t(numBuckets)}, {"max_distance", std::int64_t(maxDistance)},
+        const Values p = {{"num_buckets", std::int64_t(numBuckets)},
+                          {"max_distance", std::int64_t(maxDistance)},
                           {"bidirectional", bidirectional}};
         for (const char* q : {"buckets", "bias"}) {
             const std::string msg = test::computeError("t5", q, p);
@@ -233,13 +252,16 @@ private slots:
 
     void otherErrors() {
         for (const auto& [key, value] : std::vector<std::pair<std::string, core::ParamValue>>{
-                 {"n", std::int64_t(0)}, {"heads", std::int64_t(0)}, {"bucketing", std::string("linear")}}) {
+                 {"n", std::int64_t(0)},
+                 {"heads", std::int64_t(0)},
+                 {"bucketing", std::string("linear")}}) {
             const std::string msg = test::computeError("t5", "bias", {{key, value}});
             QVERIFY2(msg.find("'" + key + "'") != std::string::npos, msg.c_str());
         }
         // Without log buckets num_buckets and max_distance are unused, hence not checked.
-        QVERIFY(test::computeError("t5", "buckets", {{"bucketing", std::string("none")},
-                                                     {"max_distance", std::int64_t(0)}})
+        QVERIFY(test::computeError(
+                    "t5", "buckets",
+                    {{"bucketing", std::string("none")}, {"max_distance", std::int64_t(0)}})
                     .empty());
     }
 };

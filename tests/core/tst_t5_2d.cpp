@@ -47,7 +47,8 @@ private slots:
                     QCOMPARE(a.i64[static_cast<std::size_t>((p + 1) * m + q + 1)], idx);
             }
         QCOMPARE(std::int64_t(used.size()), m);
-        for (std::int64_t p = 0; p < m; ++p) QCOMPARE(a.i64[static_cast<std::size_t>(p * m + p)], std::int64_t(0));
+        for (std::int64_t p = 0; p < m; ++p)
+            QCOMPARE(a.i64[static_cast<std::size_t>(p * m + p)], std::int64_t(0));
     }
 
     // bias[h, p, q] depends on (p, q) only through the index, and takes one value per index and
@@ -64,7 +65,9 @@ private slots:
         QFETCH(qint64, heads);
         const std::int64_t m = fmap * fmap;
         const std::vector<std::pair<std::string, core::ParamValue>> p = {
-            {"fmap", std::int64_t(fmap)}, {"heads", std::int64_t(heads)}, {"seed", std::int64_t(3)}};
+            {"fmap", std::int64_t(fmap)},
+            {"heads", std::int64_t(heads)},
+            {"seed", std::int64_t(3)}};
         const core::Array bias = computeOk("t5_2d", "bias", p);
         const core::Array idx = computeOk("t5_2d", "indices", p);
         QCOMPARE(bias.shape, (core::Shape{heads, m, m}));
@@ -83,7 +86,9 @@ private slots:
 
     void seeded() {
         auto bias = [](std::int64_t seed) {
-            return computeOk("t5_2d", "bias", {{"fmap", std::int64_t(5)}, {"heads", std::int64_t(4)}, {"seed", seed}});
+            return computeOk(
+                "t5_2d", "bias",
+                {{"fmap", std::int64_t(5)}, {"heads", std::int64_t(4)}, {"seed", seed}});
         };
         const core::Array a = bias(11), b = bias(11), c = bias(12);
         QCOMPARE(a.f64, b.f64);
@@ -101,7 +106,8 @@ private slots:
         QFETCH(QString, key);
         QFETCH(qint64, value);
         for (const char* q : {"indices", "bias"}) {
-            const std::string msg = test::computeError("t5_2d", q, {{key.toStdString(), std::int64_t(value)}});
+            const std::string msg =
+                test::computeError("t5_2d", q, {{key.toStdString(), std::int64_t(value)}});
             QVERIFY2(msg.find("'" + key.toStdString() + "'") != std::string::npos, msg.c_str());
         }
     }

@@ -44,11 +44,16 @@ private slots:
     void exportBackends_data() {
         QTest::addColumn<QString>("backend");
         QTest::addColumn<QString>("env");  // NAME=VALUE or empty
-        QTest::newRow("vulkan") << "vulkan" << "";
-        QTest::newRow("auto") << "auto" << "";
-        QTest::newRow("vulkan, no loader") << "vulkan" << "POSLAB_VULKAN_LIBRARY=libvulkan-missing.so.1";
-        QTest::newRow("auto, no driver") << "auto" << "VK_ICD_FILENAMES=/nonexistent/icd.json";
-        QTest::newRow("vulkan, failing device") << "vulkan" << "POSLAB_VULKAN_FAULT=submit";
+        QTest::newRow("vulkan") << "vulkan"
+                                << "";
+        QTest::newRow("auto") << "auto"
+                              << "";
+        QTest::newRow("vulkan, no loader") << "vulkan"
+                                           << "POSLAB_VULKAN_LIBRARY=libvulkan-missing.so.1";
+        QTest::newRow("auto, no driver") << "auto"
+                                         << "VK_ICD_FILENAMES=/nonexistent/icd.json";
+        QTest::newRow("vulkan, failing device") << "vulkan"
+                                                << "POSLAB_VULKAN_FAULT=submit";
     }
     // Every backend choice exports the table; the CPU fallback gives the reference exactly, the
     // device agrees to float32 accuracy, and a missing Vulkan is said once.
@@ -61,14 +66,16 @@ private slots:
         const Run ref = runPoslab(common + QStringList{"-o", path("ref.npy")});
         QCOMPARE(ref.code, 0);
         QVERIFY(ref.err.isEmpty());
-        const Run r = runPoslab(common + QStringList{"--backend", backend, "-o", path(backend + ".npy")}, e);
+        const Run r =
+            runPoslab(common + QStringList{"--backend", backend, "-o", path(backend + ".npy")}, e);
         QVERIFY2(r.code == 0, r.err.constData());
         auto a = core::io::readNpy(path("ref.npy").toStdString());
         auto b = core::io::readNpy(path(backend + ".npy").toStdString());
         QVERIFY(a.ok() && b.ok());
         QCOMPARE(b->shape, a->shape);
         double err = 0;
-        for (std::int64_t k = 0; k < a->size(); ++k) err = std::max(err, std::abs(a->at(k) - b->at(k)));
+        for (std::int64_t k = 0; k < a->size(); ++k)
+            err = std::max(err, std::abs(a->at(k) - b->at(k)));
         if (!env.isEmpty()) {
             QCOMPARE(lines(r.err, "computing on the CPU"), 1);
             QCOMPARE(err, 0.0);
@@ -78,14 +85,16 @@ private slots:
     }
 
     void exportNoShaderNote() {
-        const Run r = runPoslab({"export", "sinusoidal", "frequencies", "--backend", "vulkan", "-o", path("f.npy")});
+        const Run r = runPoslab(
+            {"export", "sinusoidal", "frequencies", "--backend", "vulkan", "-o", path("f.npy")});
         QCOMPARE(r.code, 0);
         QVERIFY(QFile::exists(path("f.npy")));
         QVERIFY(lines(r.err, "CPU") == 1);
     }
 
     void badBackend() {
-        const Run r = runPoslab({"export", "sinusoidal", "table", "--backend", "gpu", "-o", path("x.npy")});
+        const Run r =
+            runPoslab({"export", "sinusoidal", "table", "--backend", "gpu", "-o", path("x.npy")});
         QCOMPARE(r.code, 2);
         QVERIFY(!QFile::exists(path("x.npy")));
         QVERIFY(r.err.contains("--backend"));
@@ -98,9 +107,12 @@ private slots:
     void benchJson_data() {
         QTest::addColumn<QString>("backend");
         QTest::addColumn<QString>("env");
-        QTest::newRow("auto") << "auto" << "";
-        QTest::newRow("cpu") << "cpu" << "";
-        QTest::newRow("vulkan, no loader") << "vulkan" << "POSLAB_VULKAN_LIBRARY=libvulkan-missing.so.1";
+        QTest::newRow("auto") << "auto"
+                              << "";
+        QTest::newRow("cpu") << "cpu"
+                             << "";
+        QTest::newRow("vulkan, no loader") << "vulkan"
+                                           << "POSLAB_VULKAN_LIBRARY=libvulkan-missing.so.1";
     }
     // `bench --json --quick`: one JSON object on stdout with the documented fields.
     void benchJson() {
@@ -122,8 +134,9 @@ private slots:
         bool vulkanRows = false;
         for (const auto& v : results) {
             const auto o = v.toObject();
-            for (const char* key : {"encoding", "quantity", "shape", "params", "backend", "precision",
-                                    "median_ms", "min_ms", "max_ms", "runs", "first_ms"})
+            for (const char* key :
+                 {"encoding", "quantity", "shape", "params", "backend", "precision", "median_ms",
+                  "min_ms", "max_ms", "runs", "first_ms"})
                 QVERIFY2(o.contains(key), key);
             QVERIFY(o["min_ms"].toDouble() <= o["median_ms"].toDouble());
             QVERIFY(o["median_ms"].toDouble() <= o["max_ms"].toDouble());
@@ -132,7 +145,8 @@ private slots:
             seen.insert(o["encoding"].toString() + "/" + o["quantity"].toString());
             vulkanRows |= o["backend"].toString() == "vulkan";
         }
-        for (const char* q : {"sinusoidal/table", "alibi/bias", "attention/softmax"}) QVERIFY2(seen.contains(q), q);
+        for (const char* q : {"sinusoidal/table", "alibi/bias", "attention/softmax"})
+            QVERIFY2(seen.contains(q), q);
         if (backend == "cpu" || !env.isEmpty()) QVERIFY(!vulkanRows);
         if (!env.isEmpty()) QVERIFY(r.err.contains("not available"));
     }

@@ -4,7 +4,7 @@
 
 #include "core/backend/cpu_backend.h"
 #include "gpu/backend_router.h"
-#include "gpu/fault.h"
+#include "gpu/vulkan/fault.h"
 #include "tests/gpu/gpu_test_env.h"
 
 using namespace poslab;
@@ -35,11 +35,15 @@ std::vector<std::string> runTwice(gpu::BackendMode mode, core::Result& out) {
 
 class EnvGuard {
 public:
-    EnvGuard(const char* name, const QByteArray& value) : m_name(name), m_had(qEnvironmentVariableIsSet(name)),
-          m_old(qgetenv(name)) { qputenv(name, value); }
+    EnvGuard(const char* name, const QByteArray& value)
+        : m_name(name), m_had(qEnvironmentVariableIsSet(name)), m_old(qgetenv(name)) {
+        qputenv(name, value);
+    }
     ~EnvGuard() {
-        if (m_had) qputenv(m_name, m_old);
-        else qunsetenv(m_name);
+        if (m_had)
+            qputenv(m_name, m_old);
+        else
+            qunsetenv(m_name);
     }
 
 private:
@@ -78,9 +82,10 @@ private slots:
         const auto s = static_cast<gpu::FaultStep>(step);
         gpu::setInjectedFault(s);
         auto v = gpu::VulkanBackend::create();
-        const bool creationStep = s == gpu::FaultStep::LoadLibrary || s == gpu::FaultStep::CreateInstance ||
-                                  s == gpu::FaultStep::SelectDevice || s == gpu::FaultStep::CreateDevice ||
-                                  s == gpu::FaultStep::CreateCommands;
+        const bool creationStep =
+            s == gpu::FaultStep::LoadLibrary || s == gpu::FaultStep::CreateInstance ||
+            s == gpu::FaultStep::SelectDevice || s == gpu::FaultStep::CreateDevice ||
+            s == gpu::FaultStep::CreateCommands;
         if (creationStep) {
             QVERIFY(!v.ok());
             QVERIFY2(v.error().message.find(gpu::faultStepName(s)) != std::string::npos,
@@ -151,7 +156,8 @@ private slots:
     void noShaderNote() {
         if (!m_haveVulkan) QSKIP("no Vulkan device");
         std::vector<std::string> told;
-        gpu::BackendRouter router(gpu::BackendMode::Vulkan, [&](const std::string& m) { told.push_back(m); });
+        gpu::BackendRouter router(gpu::BackendMode::Vulkan,
+                                  [&](const std::string& m) { told.push_back(m); });
         core::Request r;
         r.encoding = "sinusoidal";
         r.quantity = "frequencies";
@@ -178,7 +184,8 @@ private slots:
         if (v->deviceType() == "cpu") {
             QCOMPARE(router.probes().count("sinusoidal/table"), std::size_t(1));
             const auto [cpuMs, gpuMs] = router.probes().at("sinusoidal/table");
-            qInfo("probe sinusoidal/table: cpu %.3f ms, vulkan %.3f ms -> %s", cpuMs, gpuMs, choice.c_str());
+            qInfo("probe sinusoidal/table: cpu %.3f ms, vulkan %.3f ms -> %s", cpuMs, gpuMs,
+                  choice.c_str());
             QCOMPARE(choice, std::string(gpuMs < cpuMs ? "vulkan" : "cpu"));
         } else {
             QCOMPARE(choice, std::string("vulkan"));

@@ -12,6 +12,7 @@
 #include <set>
 
 #include "core/backend/cpu_backend.h"
+#include "core/compute.h"
 #include "core/encodings/deberta.h"
 #include "gpu/kernel_inputs.h"
 #include "gpu/vulkan_backend.h"
@@ -47,16 +48,22 @@ const std::vector<Case>& cases() {
         {"sinusoidal", "similarity", {{"n", "37"}, {"d", "64"}}},
         {"sinusoidal", "similarity", {{"n", "300"}, {"d", "130"}, {"offset", "17"}}},
         {"sinusoidal2d", "table", {{"height", "3"}, {"width", "5"}, {"d", "4"}}},
-        {"sinusoidal2d", "table", {{"height", "17"}, {"width", "19"}, {"d", "64"}, {"offset", "3"}}},
+        {"sinusoidal2d",
+         "table",
+         {{"height", "17"}, {"width", "19"}, {"d", "64"}, {"offset", "3"}}},
         {"sinusoidal2d", "similarity", {{"height", "1"}, {"width", "1"}, {"d", "4"}}},
         {"sinusoidal2d", "similarity", {{"height", "7"}, {"width", "23"}, {"d", "64"}}},
-        {"sinusoidal2d", "similarity", {{"height", "40"}, {"width", "9"}, {"d", "128"}, {"offset", "5"}}},
+        {"sinusoidal2d",
+         "similarity",
+         {{"height", "40"}, {"width", "9"}, {"d", "128"}, {"offset", "5"}}},
         {"alibi", "bias", {{"n", "1"}, {"heads", "1"}}},
         {"alibi", "bias", {{"n", "37"}, {"heads", "8"}}},
         {"alibi", "bias", {{"n", "100"}, {"heads", "6"}, {"causal", "true"}}},
         {"alibi", "bias", {{"n", "4096"}, {"heads", "3"}}, true},  // 192 MiB: two tiles
         {"rope", "angles", {{"n", "37"}, {"d", "64"}}},
-        {"rope", "angles", {{"n", "300"}, {"d", "128"}, {"offset", "5000"}, {"scaling", "linear"}, {"factor", "4"}}},
+        {"rope",
+         "angles",
+         {{"n", "300"}, {"d", "128"}, {"offset", "5000"}, {"scaling", "linear"}, {"factor", "4"}}},
         {"rope", "rotated", {{"n", "37"}, {"d", "64"}}},
         {"rope", "rotated", {{"n", "300"}, {"d", "128"}, {"pairing", "half"}, {"offset", "7"}}},
         {"rope", "rotated", {{"n", "50"}, {"d", "32"}, {"scaling", "yarn"}, {"factor", "8"}}},
@@ -93,8 +100,12 @@ const std::vector<Case>& cases() {
         {"deberta", "relative_positions", {{"n", "37"}}},
         {"deberta", "relative_positions", {{"n", "700"}}},
         {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "-1"}}},
-        {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
-        {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
+        {"deberta",
+         "relative_positions",
+         {{"n", "300"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
+        {"deberta",
+         "relative_positions",
+         {{"n", "300"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
         // The terms: defaults (n 64 d 64: buckets identity), log buckets reached (n 700 > mid 128),
         // no buckets with the span clamping delta (pb -1, max 50), coarse buckets with large jumps
         // of the log position (pb 64, max 34), odd d and n; tiled runs split rows and columns.
@@ -103,17 +114,41 @@ const std::vector<Case>& cases() {
         {"deberta", "c2c", {{"n", "300"}, {"d", "130"}, {"seed", "5"}}},
         {"deberta", "c2p", {{"n", "1"}, {"d", "2"}}},
         {"deberta", "c2p", {{"n", "37"}, {"d", "64"}}},
-        {"deberta", "c2p", {{"n", "300"}, {"d", "130"}, {"position_buckets", "-1"}, {"max_relative_positions", "50"}}},
+        {"deberta",
+         "c2p",
+         {{"n", "300"},
+          {"d", "130"},
+          {"position_buckets", "-1"},
+          {"max_relative_positions", "50"}}},
         {"deberta", "c2p", {{"n", "700"}, {"d", "32"}}},
-        {"deberta", "c2p", {{"n", "300"}, {"d", "64"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
+        {"deberta",
+         "c2p",
+         {{"n", "300"}, {"d", "64"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
         {"deberta", "p2c", {{"n", "37"}, {"d", "64"}}},
-        {"deberta", "p2c", {{"n", "300"}, {"d", "130"}, {"position_buckets", "-1"}, {"max_relative_positions", "50"}}},
+        {"deberta",
+         "p2c",
+         {{"n", "300"},
+          {"d", "130"},
+          {"position_buckets", "-1"},
+          {"max_relative_positions", "50"}}},
         {"deberta", "p2c", {{"n", "700"}, {"d", "32"}, {"seed", "7"}}},
-        {"deberta", "p2c", {{"n", "300"}, {"d", "16"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
+        {"deberta",
+         "p2c",
+         {{"n", "300"}, {"d", "16"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
         {"deberta", "logits", {{"n", "1"}, {"d", "2"}}},
         {"deberta", "logits", {{"n", "64"}, {"d", "64"}}},
-        {"deberta", "logits", {{"n", "257"}, {"d", "100"}, {"position_buckets", "32"}, {"max_relative_positions", "200"}}},
-        {"deberta", "logits", {{"n", "700"}, {"d", "64"}, {"position_buckets", "-1"}, {"max_relative_positions", "300"}}},
+        {"deberta",
+         "logits",
+         {{"n", "257"},
+          {"d", "100"},
+          {"position_buckets", "32"},
+          {"max_relative_positions", "200"}}},
+        {"deberta",
+         "logits",
+         {{"n", "700"},
+          {"d", "64"},
+          {"position_buckets", "-1"},
+          {"max_relative_positions", "300"}}},
     };
     return all;
 }
@@ -129,7 +164,8 @@ core::Request requestFor(const Case& c, core::Precision precision) {
     r.encoding = c.encoding;
     r.quantity = c.quantity;
     const auto* enc = core::registry().find(c.encoding);
-    auto p = enc ? core::parseParams(*enc, c.params) : core::Expected<core::ParamSet>(core::fail("no encoding"));
+    auto p = enc ? core::parseParams(*enc, c.params)
+                 : core::Expected<core::ParamSet>(core::fail("no encoding"));
     if (p) r.params = *p;
     r.precision = precision;
     return r;
@@ -181,8 +217,9 @@ private slots:
         auto t = gpu::VulkanBackend::create(small);
         QVERIFY2(t.ok(), t ? "" : t.error().message.c_str());
         m_tiled = std::move(*t);
-        qInfo("device: %s (%s), angles in %s, max binding %llu bytes", m_device->deviceName().c_str(),
-              m_device->deviceType().c_str(), m_device->float64() ? "float64" : "float32",
+        qInfo("device: %s (%s), angles in %s, max binding %llu bytes",
+              m_device->deviceName().c_str(), m_device->deviceType().c_str(),
+              m_device->float64() ? "float64" : "float32",
               static_cast<unsigned long long>(m_device->maxBindingBytes()));
     }
 
@@ -198,18 +235,22 @@ private slots:
                 auto p = core::prepare(e, q.id, core::defaultParams(e.params));
                 const std::string id = e.id + "/" + q.id;
                 if (p && m_device->implements(*p)) {
-                    QVERIFY2(listedSet.count(id), qPrintable(QString::fromStdString(id) + " not listed"));
-                    QVERIFY2(tested.count(id), qPrintable(QString::fromStdString(id) + " has no parity case"));
+                    QVERIFY2(listedSet.count(id),
+                             qPrintable(QString::fromStdString(id) + " not listed"));
+                    QVERIFY2(tested.count(id),
+                             qPrintable(QString::fromStdString(id) + " has no parity case"));
                 }
             }
         for (const auto& id : listed) {
-            QVERIFY2(tested.count(id), qPrintable(QString::fromStdString(id) + " has no parity case"));
+            QVERIFY2(tested.count(id),
+                     qPrintable(QString::fromStdString(id) + " has no parity case"));
             const auto slash = id.find('/');
             const auto* e = core::registry().find(id.substr(0, slash));
             QVERIFY2(e, id.c_str());
             auto p = core::prepare(*e, id.substr(slash + 1), core::defaultParams(e->params));
             QVERIFY2(p.ok(), id.c_str());
-            QVERIFY2(m_device->implements(*p), qPrintable(QString::fromStdString(id) + " not implemented at its defaults"));
+            QVERIFY2(m_device->implements(*p),
+                     qPrintable(QString::fromStdString(id) + " not implemented at its defaults"));
         }
     }
 
@@ -218,8 +259,7 @@ private slots:
         QTest::addColumn<bool>("tiled");
         for (int i = 0; i < static_cast<int>(cases().size()); ++i) {
             const auto& c = cases()[static_cast<std::size_t>(i)];
-            if (!c.hugeOnly)
-                QTest::newRow(("tiled " + describe(c)).c_str()) << i << true;
+            if (!c.hugeOnly) QTest::newRow(("tiled " + describe(c)).c_str()) << i << true;
             QTest::newRow(describe(c).c_str()) << i << false;
         }
     }
@@ -250,22 +290,29 @@ private slots:
                     if (first < 0) first = k;
                     ++mismatches;
                 }
-            qInfo("%s: integer, %lld mismatches", describe(c).c_str(), static_cast<long long>(mismatches));
-            QVERIFY2(mismatches == 0, qPrintable(QString("first mismatch at flat index %1: %2 vs %3")
-                                                     .arg(first).arg(dev.i64[static_cast<std::size_t>(first)])
-                                                     .arg(ref.i64[static_cast<std::size_t>(first)])));
+            qInfo("%s: integer, %lld mismatches", describe(c).c_str(),
+                  static_cast<long long>(mismatches));
+            QVERIFY2(mismatches == 0,
+                     qPrintable(QString("first mismatch at flat index %1: %2 vs %3")
+                                    .arg(first)
+                                    .arg(dev.i64[static_cast<std::size_t>(first)])
+                                    .arg(ref.i64[static_cast<std::size_t>(first)])));
             return;
         }
         QCOMPARE(dev.precision, core::Precision::F32);
         const double errCpu = maxError(cpu32, ref);
         const double errDev = maxError(dev, ref);
         const double tol = kFactor * std::max(errCpu, kEps32 * maxAbs(ref));
-        qInfo("%s%s: vulkan err %.3g, cpu-f32 err %.3g, tol %.3g (max|ref| %.3g)", tiled ? "tiled " : "",
-              describe(c).c_str(), errDev, errCpu, tol, maxAbs(ref));
-        QVERIFY2(errDev <= tol, qPrintable(QString("vulkan error %1 > tolerance %2").arg(errDev).arg(tol)));
-        // The yardstick itself: a float32 CPU path that drifted would widen the tolerance unnoticed.
-        QVERIFY2(errCpu <= kCpuF32Ulps * kEps32 * maxAbs(ref),
-                 qPrintable(QString("cpu-f32 error %1 > %2 ulps of max|ref|").arg(errCpu).arg(kCpuF32Ulps)));
+        qInfo("%s%s: vulkan err %.3g, cpu-f32 err %.3g, tol %.3g (max|ref| %.3g)",
+              tiled ? "tiled " : "", describe(c).c_str(), errDev, errCpu, tol, maxAbs(ref));
+        QVERIFY2(errDev <= tol,
+                 qPrintable(QString("vulkan error %1 > tolerance %2").arg(errDev).arg(tol)));
+        // The yardstick itself: a float32 CPU path that drifted would widen the tolerance
+        // unnoticed.
+        QVERIFY2(
+            errCpu <= kCpuF32Ulps * kEps32 * maxAbs(ref),
+            qPrintable(
+                QString("cpu-f32 error %1 > %2 ulps of max|ref|").arg(errCpu).arg(kCpuF32Ulps)));
     }
 
     // The colormap index equals the CPU's exactly, edges, NaN and infinities included.
@@ -348,7 +395,8 @@ private slots:
         QFETCH(int, alignment);
         const auto* e = core::registry().find("deberta");
         QVERIFY(e);
-        auto p = core::parseParams(*e, {{"n", std::to_string(n)}, {"d", "2"},
+        auto p = core::parseParams(*e, {{"n", std::to_string(n)},
+                                        {"d", "2"},
                                         {"position_buckets", std::to_string(buckets)},
                                         {"max_relative_positions", std::to_string(maxPos)}});
         QVERIFY(p.ok());
@@ -363,7 +411,8 @@ private slots:
         QVERIFY2(tiling.ok(), tiling ? "" : tiling.error().message.c_str());
         auto tiles = gpu::detail::debertaTiles(*tiling, in->dl);
         QVERIFY2(tiles.ok(), tiles ? "" : tiles.error().message.c_str());
-        const std::uint64_t N = static_cast<std::uint64_t>(n), inRow = 4ull * static_cast<std::uint64_t>(d);
+        const std::uint64_t N = static_cast<std::uint64_t>(n),
+                            inRow = 4ull * static_cast<std::uint64_t>(d);
         std::vector<int> covered(static_cast<std::size_t>(n * n), 0);
         for (const auto& t : *tiles) {
             QVERIFY(t.r0 * 4 * N % lim.alignment == 0 || t.r0 == 0);
@@ -376,13 +425,14 @@ private slots:
             for (std::uint64_t i = t.r0; i < t.r0 + t.rows; ++i)
                 for (std::uint64_t j = t.c0; j < t.c0 + t.cols; ++j) {
                     ++covered[static_cast<std::size_t>(i * N + j)];
-                    const auto dl = static_cast<std::uint64_t>(
-                        in->dl[static_cast<std::size_t>(static_cast<std::int64_t>(i) - static_cast<std::int64_t>(j) + n - 1)]);
+                    const auto dl = static_cast<std::uint64_t>(in->dl[static_cast<std::size_t>(
+                        static_cast<std::int64_t>(i) - static_cast<std::int64_t>(j) + n - 1)]);
                     QVERIFY(dl >= t.pFirst && dl <= t.pLast);
                 }
         }
         QVERIFY(std::all_of(covered.begin(), covered.end(), [](int c) { return c == 1; }));
-        qInfo("%zu tiles of up to %llu x %llu", tiles->size(), static_cast<unsigned long long>(tiling->rows),
+        qInfo("%zu tiles of up to %llu x %llu", tiles->size(),
+              static_cast<unsigned long long>(tiling->rows),
               static_cast<unsigned long long>(tiling->cols));
     }
 
@@ -393,7 +443,8 @@ private slots:
         core::Result out;
         auto st = m_tiled->run(requestFor(c, core::Precision::F32), out);
         QVERIFY(!st.ok());
-        QVERIFY2(st.error().message.find("storage binding") != std::string::npos, st.error().message.c_str());
+        QVERIFY2(st.error().message.find("storage binding") != std::string::npos,
+                 st.error().message.c_str());
         QVERIFY(!m_tiled->lost());
         QVERIFY(m_tiled->run(requestFor(cases().front(), core::Precision::F32), out).ok());
     }

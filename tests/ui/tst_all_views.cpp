@@ -5,10 +5,10 @@
 
 #include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/chart_widget.h"
-#include "ui/heatmap_widget.h"
-#include "ui/rotation_widget.h"
-#include "ui/view_widget.h"
+#include "ui/views/chart_widget.h"
+#include "ui/views/heatmap_widget.h"
+#include "ui/views/rotation_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;

@@ -6,11 +6,11 @@
 
 #include <cmath>
 
-#include "core/registry.h"
+#include "core/compute.h"
 #include "gpu/vulkan_backend.h"
 #include "tests/gpu/gpu_test_env.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/render.h"
+#include "ui/compute/render.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -24,8 +24,10 @@ public:
         qputenv(name, value);
     }
     ~EnvGuard() {
-        if (m_had) qputenv(m_name, m_old);
-        else qunsetenv(m_name);
+        if (m_had)
+            qputenv(m_name, m_old);
+        else
+            qunsetenv(m_name);
     }
 
 private:
@@ -54,8 +56,10 @@ Shown runRope(MainWindow& w, gpu::BackendMode mode, std::int64_t n, std::int64_t
         const auto r = args.at(0).value<ComputeResult>();
         if (r.generation != w.page()->displayedGeneration()) continue;
         for (const auto& v : r.views)
-            if (!v.heatmaps.isEmpty() && v.heatmaps.front().array) out.arrays.insert(v.viewId.section(QLatin1Char('/'), -1),  // "rope/angles" -> "angles"
-                                 *v.heatmaps.front().array);
+            if (!v.heatmaps.isEmpty() && v.heatmaps.front().array)
+                out.arrays.insert(
+                    v.viewId.section(QLatin1Char('/'), -1),  // "rope/angles" -> "angles"
+                    *v.heatmaps.front().array);
     }
     return out;
 }
@@ -133,8 +137,10 @@ private slots:
 
         if (!m_haveVulkan) QSKIP("no Vulkan device");
         const Shown gpu = runRope(w, gpu::BackendMode::Vulkan, n, d);
-        QVERIFY2(w.backendText().startsWith(QStringLiteral("Vulkan: ")), qPrintable(w.backendText()));
-        QVERIFY2(w.backendText().endsWith(QStringLiteral(" (float32)")), qPrintable(w.backendText()));
+        QVERIFY2(w.backendText().startsWith(QStringLiteral("Vulkan: ")),
+                 qPrintable(w.backendText()));
+        QVERIFY2(w.backendText().endsWith(QStringLiteral(" (float32)")),
+                 qPrintable(w.backendText()));
         QCOMPARE(w.backendNoticeCount(), 0);
         for (const QString& q : {QStringLiteral("angles"), QStringLiteral("scores")}) {
             QVERIFY2(gpu.arrays.contains(q), qPrintable(q));
@@ -158,7 +164,8 @@ private slots:
         const Shown again = runRope(w, gpu::BackendMode::Cpu, n, d);
         QCOMPARE(w.backendText(), QStringLiteral("CPU (double)"));
         QVERIFY(again.arrays.contains(QStringLiteral("scores")));
-        QVERIFY(again.arrays.value(QStringLiteral("scores")).f64 == reference(QStringLiteral("scores"), params).f64);
+        QVERIFY(again.arrays.value(QStringLiteral("scores")).f64 ==
+                reference(QStringLiteral("scores"), params).f64);
     }
 
     void unavailable_data() {
@@ -171,9 +178,9 @@ private slots:
         QTest::newRow("no loader, auto") << QByteArray("POSLAB_VULKAN_LIBRARY")
                                          << QByteArray("libvulkan-that-does-not-exist.so.1")
                                          << static_cast<int>(gpu::BackendMode::Auto);
-        QTest::newRow("no driver, vulkan") << QByteArray("VK_ICD_FILENAMES")
-                                           << QByteArray("/nonexistent/icd.json")
-                                           << static_cast<int>(gpu::BackendMode::Vulkan);
+        QTest::newRow("no driver, vulkan")
+            << QByteArray("VK_ICD_FILENAMES") << QByteArray("/nonexistent/icd.json")
+            << static_cast<int>(gpu::BackendMode::Vulkan);
     }
     // With Vulkan missing the CPU computes core's numbers, the label says why, and the user is
     // told exactly once over several results.

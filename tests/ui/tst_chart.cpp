@@ -6,8 +6,8 @@
 #include <QtTest>
 #include <cmath>
 
-#include "ui/chart_widget.h"
-#include "ui/gui_main.h"
+#include "ui/shell/gui_main.h"
+#include "ui/views/chart_widget.h"
 
 using namespace poslab::ui;
 
@@ -46,8 +46,11 @@ private slots:
         QCOMPARE(series.size(), 1);
         const QList<QPointF> drawn = static_cast<QLineSeries*>(series.front())->points();
         const QList<QPointF>& all = data.curves.front().points;
-        if (count <= width) QCOMPARE(drawn, all);
-        else QVERIFY2(drawn.size() <= width + 8 && drawn.size() < all.size(), qPrintable(QString::number(drawn.size())));
+        if (count <= width)
+            QCOMPARE(drawn, all);
+        else
+            QVERIFY2(drawn.size() <= width + 8 && drawn.size() < all.size(),
+                     qPrintable(QString::number(drawn.size())));
         // Only true points, in order, with the first, the last and the extremes among them.
         QCOMPARE(drawn.front(), all.front());
         QCOMPARE(drawn.back(), all.back());
@@ -78,8 +81,10 @@ private slots:
         auto* ay = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).front());
         QVERIFY(ay);
         const double labels = std::floor((ay->max() - ay->min()) / ay->tickInterval() + 1e-9) + 1;
-        const double room = chart.chart()->plotArea().height() / (QFontMetricsF(ay->labelsFont()).height() + 10);
-        QVERIFY2(labels <= std::max(2.0, room), qPrintable(QStringLiteral("%1 labels, room for %2").arg(labels).arg(room)));
+        const double room =
+            chart.chart()->plotArea().height() / (QFontMetricsF(ay->labelsFont()).height() + 10);
+        QVERIFY2(labels <= std::max(2.0, room),
+                 qPrintable(QStringLiteral("%1 labels, room for %2").arg(labels).arg(room)));
     }
 };
 

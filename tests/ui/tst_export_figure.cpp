@@ -16,10 +16,10 @@
 #include <QtTest>
 
 #include "tests/ui/ui_test_util.h"
-#include "ui/export_dialog.h"
-#include "ui/figure.h"
-#include "ui/language.h"
-#include "ui/view_widget.h"
+#include "ui/figure/export_dialog.h"
+#include "ui/figure/figure.h"
+#include "ui/shell/language.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -103,9 +103,15 @@ private slots:
         QTest::addColumn<QString>("viewId");
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("value");
-        QTest::newRow("decay base 5e5") << "rope/decay" << "base" << "500000";
-        QTest::newRow("scores half pairing") << "rope/scores" << "pairing" << "half";
-        QTest::newRow("rotation") << "rope/rotation" << "d" << "16";
+        QTest::newRow("decay base 5e5") << "rope/decay"
+                                        << "base"
+                                        << "500000";
+        QTest::newRow("scores half pairing") << "rope/scores"
+                                             << "pairing"
+                                             << "half";
+        QTest::newRow("rotation") << "rope/rotation"
+                                  << "d"
+                                  << "16";
     }
     void sameFigureAsRender() {
         QFETCH(QString, viewId);
@@ -114,7 +120,8 @@ private slots:
         MainWindow& w = *m_window;
         core::ParamSet params = w.page()->params();
         const auto* enc = core::registry().find("rope");
-        params.set(param.toStdString(), *enc->findParam(param.toStdString())->parse(value.toStdString()));
+        params.set(param.toStdString(),
+                   *enc->findParam(param.toStdString())->parse(value.toStdString()));
         QVERIFY(w.page()->setParams(params).isEmpty());
         w.page()->setCurrentTab(tabOf(*w.page(), viewId));
         QVERIFY(test::waitIdle(w));
@@ -123,7 +130,8 @@ private slots:
         o.pixels = QSize(960, 540);
         const QString gui = m_dir.filePath("gui.png");
         QCOMPARE(w.figures()->exportTo(view, gui, o), QString());
-        auto fresh = computeFigure(*w.page()->page(), view->spec(), w.page()->params(), view->state());
+        auto fresh =
+            computeFigure(*w.page()->page(), view->spec(), w.page()->params(), view->state());
         QVERIFY(fresh.ok());
         QCOMPARE(QImage(gui).convertToFormat(QImage::Format_ARGB32),
                  figureImage(*fresh, o).convertToFormat(QImage::Format_ARGB32));
@@ -149,7 +157,9 @@ private slots:
         QXmlStreamReader xml(mime->data("image/svg+xml"));
         int texts = 0;
         while (!xml.atEnd())
-            if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QLatin1String("text")) ++texts;
+            if (xml.readNext() == QXmlStreamReader::StartElement &&
+                xml.name() == QLatin1String("text"))
+                ++texts;
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(texts > 5);
         QCOMPARE(w.figures()->copyAction()->shortcut(), QKeySequence("Ctrl+Shift+C"));

@@ -11,11 +11,11 @@
 #include <QtTest>
 
 #include "core/registry.h"
-#include "ui/figure.h"
-#include "ui/gui_main.h"
-#include "ui/language.h"
-#include "ui/view_spec.h"
-#include "ui/view_state_json.h"
+#include "ui/catalog/view_spec.h"
+#include "ui/catalog/view_state_json.h"
+#include "ui/figure/figure.h"
+#include "ui/shell/gui_main.h"
+#include "ui/shell/language.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -113,19 +113,22 @@ private slots:
         }
         QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
         QVERIFY(root);
-        QVERIFY2(text.contains(figure->title), qPrintable(view + ": the title is not text in the SVG"));
+        QVERIFY2(text.contains(figure->title),
+                 qPrintable(view + ": the title is not text in the SVG"));
 
         QCOMPARE(writeFigure(base + ".pdf", *figure, o), QString());
         int pages = 0;
         const QSizeF pts = pdfPageSize(base + ".pdf", &pages);
         QCOMPARE(pages, 1);
-        QVERIFY2(qAbs(pts.width() - 960 / 96.0 * 72) < 1.5 && qAbs(pts.height() - 540 / 96.0 * 72) < 1.5,
-                 qPrintable(QStringLiteral("%1 x %2 pts").arg(pts.width()).arg(pts.height())));
+        QVERIFY2(
+            qAbs(pts.width() - 960 / 96.0 * 72) < 1.5 && qAbs(pts.height() - 540 / 96.0 * 72) < 1.5,
+            qPrintable(QStringLiteral("%1 x %2 pts").arg(pts.width()).arg(pts.height())));
         const QStringList fonts = pdfFonts(base + ".pdf");
         QVERIFY(!fonts.isEmpty());
         for (const QString& f : fonts) {
             QVERIFY2(!f.contains("Type 3"), qPrintable(f));
-            QVERIFY2(f.contains("TrueType") && f.contains(QRegularExpression(R"(\s+yes\s+\S+\s+\S+\s+\d+\s+\d+\s*$)")),
+            QVERIFY2(f.contains("TrueType") &&
+                         f.contains(QRegularExpression(R"(\s+yes\s+\S+\s+\S+\s+\d+\s+\d+\s*$)")),
                      qPrintable(f));
         }
     }
@@ -141,7 +144,8 @@ private slots:
         const QString fonts = pdfFonts(path).join('\n');
         QVERIFY2(fonts.contains("NotoSansCJKsc") && !fonts.contains("Type 3"), qPrintable(fonts));
         const QString extracted = tool("pdftotext", {path, "-"});
-        QVERIFY2(extracted.contains(figure->title.section(QStringLiteral(" — "), 1)), qPrintable(extracted));
+        QVERIFY2(extracted.contains(figure->title.section(QStringLiteral(" — "), 1)),
+                 qPrintable(extracted));
     }
 
     // A 16 x 16 table drawn about 800 px wide, rasterised at 400%: along a row through the
@@ -182,7 +186,8 @@ private slots:
             }
         }
         QVERIFY2(checked >= 10, qPrintable(QString::number(checked)));
-        QVERIFY2(worst <= 3, qPrintable(QStringLiteral("a cell edge spreads over %1 px").arg(worst)));
+        QVERIFY2(worst <= 3,
+                 qPrintable(QStringLiteral("a cell edge spreads over %1 px").arg(worst)));
     }
 
     void themeAndFooterSwitch() {

@@ -3,18 +3,18 @@
 #include <QDockWidget>
 #include <QFile>
 #include <QMenu>
-#include <QXmlStreamReader>
 #include <QMenuBar>
 #include <QTabWidget>
 #include <QTreeWidget>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/encoding_browser.h"
-#include "ui/explanation_panel.h"
-#include "ui/param_panel.h"
-#include "ui/view_widget.h"
+#include "ui/panels/encoding_browser.h"
+#include "ui/panels/explanation_panel.h"
+#include "ui/panels/param_panel.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -71,10 +71,12 @@ private slots:
         // Parameter tooltips: help and allowed range in Chinese.
         QWidget* base = w.paramPanel()->editorFor("n");
         QVERIFY(base);
-        QVERIFY2(hasCjk(base->parentWidget()->toolTip()), qPrintable(base->parentWidget()->toolTip()));
+        QVERIFY2(hasCjk(base->parentWidget()->toolTip()),
+                 qPrintable(base->parentWidget()->toolTip()));
         // The browser groups and the view titles.
         QVERIFY(hasCjk(w.browser()->tree()->topLevelItem(0)->text(0)));
-        for (auto* v : w.page()->viewsOfTab(0)) QVERIFY2(hasCjk(v->titleText()), qPrintable(v->titleText()));
+        for (auto* v : w.page()->viewsOfTab(0))
+            QVERIFY2(hasCjk(v->titleText()), qPrintable(v->titleText()));
         // Chinese is drawn with the CJK font, not boxes.
         QVERIFY(QApplication::font().families().contains("Noto Sans CJK SC"));
         QVERIFY(QFontMetrics(QApplication::font()).inFont(QChar(0x6587)));
@@ -89,7 +91,8 @@ private slots:
     // Every message of the Chinese translation file is translated (a new tr() string that was
     // merged into the .ts without a translation fails here).
     void chineseFileIsComplete() {
-        QFile ts(qEnvironmentVariable("POSLAB_SOURCE_DIR") + "/resources/translations/poslab_zh_CN.ts");
+        QFile ts(qEnvironmentVariable("POSLAB_SOURCE_DIR") +
+                 "/resources/translations/poslab_zh_CN.ts");
         QVERIFY(ts.open(QIODevice::ReadOnly));
         QXmlStreamReader xml(&ts);
         int messages = 0;
@@ -99,9 +102,11 @@ private slots:
             if (xml.name() == QLatin1String("source")) source = xml.readElementText();
             if (xml.name() == QLatin1String("translation")) {
                 ++messages;
-                const bool unfinished = xml.attributes().value("type") == QLatin1String("unfinished");
+                const bool unfinished =
+                    xml.attributes().value("type") == QLatin1String("unfinished");
                 const QString text = xml.readElementText();
-                QVERIFY2(!unfinished && !text.trimmed().isEmpty(), qPrintable("untranslated: " + source));
+                QVERIFY2(!unfinished && !text.trimmed().isEmpty(),
+                         qPrintable("untranslated: " + source));
             }
         }
         QVERIFY(!xml.hasError());

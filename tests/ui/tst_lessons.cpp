@@ -8,8 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ui/lesson.h"
-#include "ui/render.h"
+#include "ui/compute/render.h"
+#include "ui/document/lesson.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -33,20 +33,24 @@ bool hasCjk(const QString& s) {
 }
 
 // A lesson around the given steps (JSON texts), the rest valid.
-QByteArray lessonJson(const QStringList& steps, const QString& head = QStringLiteral("\"format\": 1")) {
-    return QStringLiteral("{%1, \"id\": \"t\", \"title\": {\"en\": \"T\", \"zh\": \"测试\"}, \"steps\": [%2]}")
+QByteArray lessonJson(const QStringList& steps,
+                      const QString& head = QStringLiteral("\"format\": 1")) {
+    return QStringLiteral(
+               "{%1, \"id\": \"t\", \"title\": {\"en\": \"T\", \"zh\": \"测试\"}, \"steps\": [%2]}")
         .arg(head, steps.join(QStringLiteral(", ")))
         .toUtf8();
 }
 
 // A step with the given view and extra members ("\"params\": {...}").
 QString step(const QString& view, const QString& extra = {}) {
-    return QStringLiteral("{\"view\": \"%1\", %2 \"title\": {\"en\": \"a\", \"zh\": \"甲\"}, "
-                          "\"caption\": {\"en\": \"b\", \"zh\": \"乙\"}}")
+    return QStringLiteral(
+               "{\"view\": \"%1\", %2 \"title\": {\"en\": \"a\", \"zh\": \"甲\"}, "
+               "\"caption\": {\"en\": \"b\", \"zh\": \"乙\"}}")
         .arg(view, extra.isEmpty() ? QString() : extra + QStringLiteral(","));
 }
 
-const QString kGood = step(QStringLiteral("rope/decay"), QStringLiteral("\"params\": {\"d\": \"4\"}"));
+const QString kGood =
+    step(QStringLiteral("rope/decay"), QStringLiteral("\"params\": {\"d\": \"4\"}"));
 
 }  // namespace
 
@@ -79,7 +83,8 @@ private slots:
         QVERIFY2(loadLesson(kEmbedded + '/' + file, catalog, &lesson, &error), qPrintable(error));
         // The embedded copy is the one in the source tree (a stale build would show old text).
         Lesson fromSource;
-        QVERIFY2(loadLesson(sourceLessonDir() + '/' + file, catalog, &fromSource, &error), qPrintable(error));
+        QVERIFY2(loadLesson(sourceLessonDir() + '/' + file, catalog, &fromSource, &error),
+                 qPrintable(error));
         QCOMPARE(fromSource.steps.size(), lesson.steps.size());
         for (int i = 0; i < lesson.steps.size(); ++i)
             QCOMPARE(fromSource.steps[i].caption.zh, lesson.steps[i].caption.zh);
@@ -94,11 +99,15 @@ private slots:
 
         for (int i = 0; i < lesson.steps.size(); ++i) {
             const LessonStep& s = lesson.steps[i];
-            const QString where = QStringLiteral("%1 step %2 (%3)").arg(file).arg(i + 1).arg(s.view);
+            const QString where =
+                QStringLiteral("%1 step %2 (%3)").arg(file).arg(i + 1).arg(s.view);
             for (const LocalText* t : {&s.title, &s.caption}) {
-                QVERIFY2(!t->en.trimmed().isEmpty() && !t->zh.trimmed().isEmpty(), qPrintable(where));
-                QVERIFY2(hasCjk(t->zh), qPrintable(where + ": Chinese text without Chinese characters"));
-                QVERIFY2(!hasCjk(t->en), qPrintable(where + ": Chinese characters in the English text"));
+                QVERIFY2(!t->en.trimmed().isEmpty() && !t->zh.trimmed().isEmpty(),
+                         qPrintable(where));
+                QVERIFY2(hasCjk(t->zh),
+                         qPrintable(where + ": Chinese text without Chinese characters"));
+                QVERIFY2(!hasCjk(t->en),
+                         qPrintable(where + ": Chinese characters in the English text"));
             }
 
             const PageSpec* page = catalog.find(s.page);
@@ -128,7 +137,8 @@ private slots:
             timer.start();
             const ComputeResult r = computeRequest(req, cache, nullptr);
             const qint64 ms = timer.elapsed();
-            if (ms > 1000) qWarning().noquote() << where << "took" << ms << "ms (aim: well under a second)";
+            if (ms > 1000)
+                qWarning().noquote() << where << "took" << ms << "ms (aim: well under a second)";
             QVERIFY2(r.error.isEmpty(), qPrintable(where + ": " + r.error));
             QCOMPARE(r.views.size(), 1);
             const ViewResult& v = r.views[0];
@@ -143,7 +153,8 @@ private slots:
                     break;
                 case ViewKind::Lines:
                     QVERIFY2(!v.lines.curves.isEmpty(), qPrintable(where));
-                    for (const auto& c : v.lines.curves) QVERIFY2(c.points.size() > 1, qPrintable(where));
+                    for (const auto& c : v.lines.curves)
+                        QVERIFY2(c.points.size() > 1, qPrintable(where));
                     break;
                 case ViewKind::Rotation:
                     QVERIFY2(!v.rotation.pairs.isEmpty(), qPrintable(where));
@@ -155,8 +166,10 @@ private slots:
                     break;
             }
             if (view->kind == ViewKind::Compare) {  // A and B, from the step's compare state
-                if (v.heatmaps.isEmpty()) QCOMPARE(v.lines.curves.size(), qsizetype(2));
-                else QVERIFY2(v.heatmaps.size() >= 2, qPrintable(where));
+                if (v.heatmaps.isEmpty())
+                    QCOMPARE(v.lines.curves.size(), qsizetype(2));
+                else
+                    QVERIFY2(v.heatmaps.size() >= 2, qPrintable(where));
             }
         }
     }
@@ -180,9 +193,10 @@ private slots:
         const Catalog& catalog = Catalog::instance();
         Lesson lesson;
         QString error;
-        const QByteArray json = lessonJson({kGood, step(QStringLiteral("rope/compare")),
-                                            step(QStringLiteral("rope/compare"),
-                                                 QStringLiteral("\"state\": {\"compareQuantity\": \"scores\"}"))});
+        const QByteArray json =
+            lessonJson({kGood, step(QStringLiteral("rope/compare")),
+                        step(QStringLiteral("rope/compare"),
+                             QStringLiteral("\"state\": {\"compareQuantity\": \"scores\"}"))});
         QVERIFY2(parseLesson(json, catalog, &lesson, &error), qPrintable(error));
         QCOMPARE(lesson.id, QStringLiteral("t"));
         QVERIFY(lesson.path.isEmpty());
@@ -197,7 +211,8 @@ private slots:
         QCOMPARE(params->integer("n"), pagePresetParams(*page).integer("n"));
         QCOMPARE(s.state, ViewState{});
 
-        const ViewState d = defaultViewState(*page->findView(QStringLiteral("rope/compare")), *page);
+        const ViewState d =
+            defaultViewState(*page->findView(QStringLiteral("rope/compare")), *page);
         QVERIFY(!d.cmpParam.isEmpty());
         QCOMPARE(lesson.steps[1].state, d);
         QCOMPARE(lesson.steps[2].state.cmpQuantity, QStringLiteral("scores"));
@@ -219,14 +234,18 @@ private slots:
         row("bad id", QByteArray(lessonJson({kGood})).replace("\"id\": \"t\"", "\"id\": \"Rope!\""),
             {"\"id\""});
         row("lesson title without en",
-            QByteArray(lessonJson({kGood})).replace("{\"en\": \"T\", ", "{"), {"\"title\"", "\"en\""});
-        row("unknown lesson key", QByteArray(lessonJson({kGood})).replace("\"id\"", "\"author\": \"x\", \"id\""),
+            QByteArray(lessonJson({kGood})).replace("{\"en\": \"T\", ", "{"),
+            {"\"title\"", "\"en\""});
+        row("unknown lesson key",
+            QByteArray(lessonJson({kGood})).replace("\"id\"", "\"author\": \"x\", \"id\""),
             {"unknown key \"author\""});
-        row("missing steps", "{\"format\": 1, \"id\": \"t\", \"title\": {\"en\": \"T\", \"zh\": \"测试\"}}",
+        row("missing steps",
+            "{\"format\": 1, \"id\": \"t\", \"title\": {\"en\": \"T\", \"zh\": \"测试\"}}",
             {"missing \"steps\""});
         row("empty steps", lessonJson({}), {"non-empty array"});
         row("step not an object", lessonJson({kGood, "7"}), {"step 2", "must be an object"});
-        row("missing view", second("{\"title\": {\"en\": \"a\", \"zh\": \"甲\"}}"), {"step 2", "missing \"view\""});
+        row("missing view", second("{\"title\": {\"en\": \"a\", \"zh\": \"甲\"}}"),
+            {"step 2", "missing \"view\""});
         row("unknown view", second(step("rope/decya")), {"step 2", "unknown view \"rope/decya\""});
         row("view without encoding", second(step("decay")), {"step 2", "unknown view"});
         row("unknown page", second(step("rope/decay", "\"page\": \"arg/nope\"")),
@@ -247,7 +266,8 @@ private slots:
             {"step 2", "even"});
         row("odd d as a JSON number", second(step("rope/scores", "\"params\": {\"d\": 7}")),
             {"step 2", "even"});
-        row("over the memory budget", second(step("rope/scores", "\"params\": {\"n\": \"100000\"}")),
+        row("over the memory budget",
+            second(step("rope/scores", "\"params\": {\"n\": \"100000\"}")),
             {"step 2", "memory budget"});
         row("missing zh caption",
             second("{\"view\": \"rope/decay\", \"title\": {\"en\": \"a\", \"zh\": \"甲\"}, "
@@ -257,35 +277,44 @@ private slots:
             second("{\"view\": \"rope/decay\", \"title\": {\"en\": \" \", \"zh\": \"甲\"}, "
                    "\"caption\": {\"en\": \"b\", \"zh\": \"乙\"}}"),
             {"step 2", "\"title\" has no \"en\""});
-        row("missing caption", second("{\"view\": \"rope/decay\", \"title\": {\"en\": \"a\", \"zh\": \"甲\"}}"),
+        row("missing caption",
+            second("{\"view\": \"rope/decay\", \"title\": {\"en\": \"a\", \"zh\": \"甲\"}}"),
             {"step 2", "missing \"caption\""});
         row("bad state type", second(step("rope/rotation", "\"state\": {\"m\": \"ten\"}")),
             {"step 2", "\"m\""});
         row("unknown state key", second(step("rope/rotation", "\"state\": {\"delt\": 3}")),
             {"step 2", "unknown state key \"delt\""});
         row("dims out of range",
-            second(step("sinusoidal/waves", "\"params\": {\"d\": \"32\"}, \"state\": {\"dims\": [2, 40]}")),
+            second(step("sinusoidal/waves",
+                        "\"params\": {\"d\": \"32\"}, \"state\": {\"dims\": [2, 40]}")),
             {"step 2", "dims", "40"});
         row("slice out of range", second(step("alibi/bias", "\"state\": {\"slice\": 8}")),
             {"step 2", "slice", "8"});
-        row("rotation position below zero", second(step("rope/rotation", "\"state\": {\"m\": 2, \"delta\": -5}")),
+        row("rotation position below zero",
+            second(step("rope/rotation", "\"state\": {\"m\": 2, \"delta\": -5}")),
             {"step 2", "position"});
         row("compare state on another view",
-            second(step("rope/decay", "\"state\": {\"compareParam\": \"base\", \"compareValue\": \"100\"}")),
+            second(step("rope/decay",
+                        "\"state\": {\"compareParam\": \"base\", \"compareValue\": \"100\"}")),
             {"step 2", "not a compare view"});
-        row("compare parameter without value", second(step("rope/compare", "\"state\": {\"compareParam\": \"base\"}")),
+        row("compare parameter without value",
+            second(step("rope/compare", "\"state\": {\"compareParam\": \"base\"}")),
             {"step 2", "given together"});
         row("unknown compare parameter",
-            second(step("rope/compare", "\"state\": {\"compareParam\": \"bsae\", \"compareValue\": \"100\"}")),
+            second(step("rope/compare",
+                        "\"state\": {\"compareParam\": \"bsae\", \"compareValue\": \"100\"}")),
             {"step 2", "compare parameter \"bsae\""});
-        row("unknown compare quantity", second(step("rope/compare", "\"state\": {\"compareQuantity\": \"decya\"}")),
+        row("unknown compare quantity",
+            second(step("rope/compare", "\"state\": {\"compareQuantity\": \"decya\"}")),
             {"step 2", "compare quantity \"decya\""});
         row("bad compare value",
-            second(step("rope/compare", "\"state\": {\"compareParam\": \"base\", \"compareValue\": \"-1\"}")),
+            second(step("rope/compare",
+                        "\"state\": {\"compareParam\": \"base\", \"compareValue\": \"-1\"}")),
             {"step 2", "compare value", "parameter 'base'"});
         row("compare value breaks a constraint",
-            second(step("rope/compare", "\"state\": {\"compareQuantity\": \"decay\", \"compareParam\": \"d\", "
-                                        "\"compareValue\": \"9\"}")),
+            second(step("rope/compare",
+                        "\"state\": {\"compareQuantity\": \"decay\", \"compareParam\": \"d\", "
+                        "\"compareValue\": \"9\"}")),
             {"step 2", "even"});
     }
     void rejects() {
@@ -299,7 +328,8 @@ private slots:
         QVERIFY(!error.contains('\n'));
         qInfo().noquote() << error;  // the log doubles as a list of the messages users see
         for (const QString& f : fragments)
-            QVERIFY2(error.contains(f), qPrintable(QStringLiteral("\"%1\" lacks \"%2\"").arg(error, f)));
+            QVERIFY2(error.contains(f),
+                     qPrintable(QStringLiteral("\"%1\" lacks \"%2\"").arg(error, f)));
     }
 
     // From a path, the message starts with the file name.
@@ -314,7 +344,8 @@ private slots:
         Lesson lesson;
         QString error;
         QVERIFY(!loadLesson(path, Catalog::instance(), &lesson, &error));
-        QVERIFY2(error.startsWith(path + QStringLiteral(": step 3: unknown view")), qPrintable(error));
+        QVERIFY2(error.startsWith(path + QStringLiteral(": step 3: unknown view")),
+                 qPrintable(error));
 
         const QString missing = dir.filePath(QStringLiteral("missing.json"));
         QVERIFY(!loadLesson(missing, Catalog::instance(), &lesson, &error));

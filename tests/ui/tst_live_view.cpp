@@ -6,12 +6,12 @@
 #include <QUndoStack>
 #include <QtTest>
 
-#include "core/registry.h"
+#include "core/compute.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/heatmap_widget.h"
-#include "ui/param_panel.h"
-#include "ui/render.h"
-#include "ui/view_widget.h"
+#include "ui/compute/render.h"
+#include "ui/panels/param_panel.h"
+#include "ui/views/heatmap_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -92,7 +92,8 @@ private slots:
         const quint64 before = w.scheduler()->latestGeneration();
         QVERIFY(w.paramPanel()->setText("n", "1000000"));  // n x n doubles: 7.3 TiB
         QVERIFY(w.paramPanel()->message().contains("memory budget"));
-        QVERIFY(w.paramPanel()->message().contains("n") || w.paramPanel()->message().contains("shape"));
+        QVERIFY(w.paramPanel()->message().contains("n") ||
+                w.paramPanel()->message().contains("shape"));
         QCOMPARE(w.scheduler()->latestGeneration(), before);  // nothing was sent
         QVERIFY(w.paramPanel()->setText("n", "64"));
         QVERIFY(w.paramPanel()->message().isEmpty());

@@ -8,12 +8,12 @@
 #include <QtTest>
 #include <cmath>
 
-#include "core/registry.h"
+#include "core/compute.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/chart_widget.h"
-#include "ui/heatmap_widget.h"
-#include "ui/param_panel.h"
-#include "ui/view_widget.h"
+#include "ui/panels/param_panel.h"
+#include "ui/views/chart_widget.h"
+#include "ui/views/heatmap_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -74,7 +74,8 @@ private slots:
         const auto panels = visibleHeatmaps(v);
         const auto& array = *panels.front()->data().array;
         QCOMPARE(array.shape.size(), std::size_t(3));
-        QCOMPARE(static_cast<qint64>(panels.size()), std::min<qint64>(array.shape[0], kMaxMultiples));
+        QCOMPARE(static_cast<qint64>(panels.size()),
+                 std::min<qint64>(array.shape[0], kMaxMultiples));
         for (int h = 0; h < panels.size(); ++h) {
             const HeatmapData& d = panels[h]->data();
             QCOMPARE(d.lo, panels.front()->data().lo);  // one colour scale for every head
@@ -85,7 +86,8 @@ private slots:
         }
         // The scale covers every head's values.
         double lo = INFINITY, hi = -INFINITY;
-        for (qint64 k = 0; k < panels.size() * panels.front()->data().rows * panels.front()->data().cols; ++k) {
+        for (qint64 k = 0;
+             k < panels.size() * panels.front()->data().rows * panels.front()->data().cols; ++k) {
             lo = std::min(lo, array.at(k));
             hi = std::max(hi, array.at(k));
         }
@@ -108,10 +110,13 @@ private slots:
             const int c = hd.title.en.section(' ', 1).toInt();
             QVERIFY(c >= 0 && c < d);
             for (qint64 h = 0; h < H; ++h)
-                for (qint64 w = 0; w < W; ++w) QCOMPARE(panel->valueAt(h, w), table->at((h * W + w) * d + c));
+                for (qint64 w = 0; w < W; ++w)
+                    QCOMPARE(panel->valueAt(h, w), table->at((h * W + w) * d + c));
             // First half: a function of w only (constant down each column); second half: of h only.
-            if (c < d / 2) QCOMPARE(panel->valueAt(H - 1, 3 % W), panel->valueAt(0, 3 % W));
-            else QCOMPARE(panel->valueAt(3 % H, W - 1), panel->valueAt(3 % H, 0));
+            if (c < d / 2)
+                QCOMPARE(panel->valueAt(H - 1, 3 % W), panel->valueAt(0, 3 % W));
+            else
+                QCOMPARE(panel->valueAt(3 % H, W - 1), panel->valueAt(3 % H, 0));
         }
         // The patch similarity: the peak of each image is the patch itself.
         ViewWidget* s = open("sinusoidal2d", "patch_similarity");
@@ -134,7 +139,7 @@ private slots:
         QCOMPARE(d.image.height(), static_cast<int>((d.rows + d.step - 1) / d.step));
         QVERIFY(std::isfinite(hm->valueAt(n - 1, 0)));
         QVERIFY(std::isnan(hm->valueAt(n, 0)));
-        QCOMPARE(qAlpha(d.image.pixel(0, static_cast<int>(n / d.step))), 0);   // blank
+        QCOMPARE(qAlpha(d.image.pixel(0, static_cast<int>(n / d.step))), 0);  // blank
         QVERIFY(qAlpha(d.image.pixel(0, static_cast<int>((n - 1) / d.step))) > 0);
         QVERIFY(hm->readout(n, 0).contains("no embedding learned here"));
         QVERIFY(!hm->readout(n - 1, 0).contains("no embedding learned here"));
@@ -175,7 +180,9 @@ private slots:
             QCOMPARE(pts[i + 1].x(), 2 * pts[i].x());
             const double ratio = pts[i].y() / pts[i + 1].y();
             QVERIFY2(ratio > 12 && ratio < 20, qPrintable(QStringLiteral("%1 -> %2: ratio %3")
-                                                              .arg(pts[i].x()).arg(pts[i + 1].x()).arg(ratio)));
+                                                              .arg(pts[i].x())
+                                                              .arg(pts[i + 1].x())
+                                                              .arg(ratio)));
         }
         // The point at the page's own steps equals the difference view's largest error.
         const core::ParamSet p = m_window->page()->params();
@@ -188,7 +195,8 @@ private slots:
                                                               {"base", p.real("base")}}));
         QVERIFY(f.ok() && s.ok());
         double worst = 0;
-        for (qint64 k = 0; k < f->size(); ++k) worst = std::max(worst, std::abs(f->at(k) - s->at(k)));
+        for (qint64 k = 0; k < f->size(); ++k)
+            worst = std::max(worst, std::abs(f->at(k) - s->at(k)));
         bool found = false;
         for (const auto& pt : pts)
             if (pt.x() == static_cast<double>(p.integer("steps_per_unit"))) {
@@ -214,8 +222,9 @@ private slots:
         QVERIFY(test::waitIdle(*m_window));
         QCOMPARE(visibleHeatmaps(v).size(), panels);
         if (heads > kMaxMultiples) {
-            QVERIFY2(v->noteText().contains(QString::number(heads)) && v->noteText().contains("0–15"),
-                     qPrintable(v->noteText()));
+            QVERIFY2(
+                v->noteText().contains(QString::number(heads)) && v->noteText().contains("0–15"),
+                qPrintable(v->noteText()));
         } else {
             QVERIFY(v->noteText().isEmpty());
         }
@@ -286,7 +295,7 @@ private slots:
         QVERIFY(rel.ok());
         for (const auto& pt : pts) {
             const auto i = static_cast<qint64>(pt.x());
-            QCOMPARE(pt.y(), rel->at(i * n));  // column 0: r = i - 0
+            QCOMPARE(pt.y(), rel->at(i * n));                        // column 0: r = i - 0
             if (i <= mid) QCOMPARE(pt.y(), static_cast<double>(i));  // exact near range
         }
         QVERIFY(pts.back().y() < static_cast<double>(n - 1));  // far distances are compressed
@@ -324,9 +333,11 @@ private slots:
         QVERIFY2(!v->hasError(), qPrintable(v->errorText()));
         const QString text = v->valueText();
         const qint64 n = m_window->page()->params().integer("n");
-        const QString name = QString::fromStdString(core::registry().find(source.toStdString())->nameEn);
-        QVERIFY2(text.startsWith(QStringLiteral("max |first %1 rows − %2 table| = ").arg(n).arg(name)),
-                 qPrintable(text));
+        const QString name =
+            QString::fromStdString(core::registry().find(source.toStdString())->nameEn);
+        QVERIFY2(
+            text.startsWith(QStringLiteral("max |first %1 rows − %2 table| = ").arg(n).arg(name)),
+            qPrintable(text));
         bool ok = false;
         const double err = text.section(" = ", 1).toDouble(&ok);
         QVERIFY(ok);

@@ -15,13 +15,13 @@
 
 #include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/chart_widget.h"
-#include "ui/heatmap_widget.h"
-#include "ui/lesson.h"
-#include "ui/lesson_player.h"
-#include "ui/param_panel.h"
-#include "ui/rotation_widget.h"
-#include "ui/view_widget.h"
+#include "ui/document/lesson.h"
+#include "ui/document/lesson_player.h"
+#include "ui/panels/param_panel.h"
+#include "ui/views/chart_widget.h"
+#include "ui/views/heatmap_widget.h"
+#include "ui/views/rotation_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -45,7 +45,8 @@ const char* const kLesson = R"({
 Lesson testLesson() {
     Lesson lesson;
     QString error;
-    if (!parseLesson(kLesson, Catalog::instance(), &lesson, &error)) qFatal("%s", qPrintable(error));
+    if (!parseLesson(kLesson, Catalog::instance(), &lesson, &error))
+        qFatal("%s", qPrintable(error));
     return lesson;
 }
 
@@ -57,7 +58,8 @@ ViewWidget* stepView(const MainWindow& w, const LessonStep& step) {
 
 QMap<QString, bool> dockVisibility(const MainWindow& w) {
     QMap<QString, bool> out;
-    for (const QDockWidget* d : w.findChildren<QDockWidget*>()) out[d->objectName()] = d->isVisible();
+    for (const QDockWidget* d : w.findChildren<QDockWidget*>())
+        out[d->objectName()] = d->isVisible();
     return out;
 }
 
@@ -121,9 +123,10 @@ private slots:
         };
         checkStep(0);
         const QVector<QPair<Qt::Key, int>> keys{
-            {Qt::Key_PageDown, 1}, {Qt::Key_PageDown, 2}, {Qt::Key_PageDown, 2}, {Qt::Key_PageUp, 1},
-            {Qt::Key_Left, 0},     {Qt::Key_Left, 0},     {Qt::Key_Right, 1},    {Qt::Key_Down, 2},
-            {Qt::Key_Up, 1},       {Qt::Key_Home, 0},     {Qt::Key_End, 2},      {Qt::Key_Home, 0},
+            {Qt::Key_PageDown, 1}, {Qt::Key_PageDown, 2}, {Qt::Key_PageDown, 2},
+            {Qt::Key_PageUp, 1},   {Qt::Key_Left, 0},     {Qt::Key_Left, 0},
+            {Qt::Key_Right, 1},    {Qt::Key_Down, 2},     {Qt::Key_Up, 1},
+            {Qt::Key_Home, 0},     {Qt::Key_End, 2},      {Qt::Key_Home, 0},
             {Qt::Key_Space, 1}};
         for (const auto& [key, index] : keys) {
             if (target == "drawing") QVERIFY(test::waitIdle(w));  // drawings come with results
@@ -134,7 +137,8 @@ private slots:
             checkStep(index);
         }
         QVERIFY(test::waitIdle(w));
-        for (const ViewWidget* v : w.page()->viewsOfTab()) QVERIFY2(!v->hasError(), qPrintable(v->errorText()));
+        for (const ViewWidget* v : w.page()->viewsOfTab())
+            QVERIFY2(!v->hasError(), qPrintable(v->errorText()));
     }
 
     // Every built-in lesson plays in the window: each step opens its view with its parameters
@@ -198,7 +202,8 @@ private slots:
         QCOMPARE(w.page()->params().real("base"), 500.0);
         w.undoStack()->undo();
         QCOMPARE(w.page()->params().integer("d"), 4);
-        QCOMPARE(w.page()->params().real("base"), stepParams(lesson.steps[0], Catalog::instance())->real("base"));
+        QCOMPARE(w.page()->params().real("base"),
+                 stepParams(lesson.steps[0], Catalog::instance())->real("base"));
 
         // The caption follows the language.
         w.setLanguage(Lang::Zh);
@@ -221,7 +226,8 @@ private slots:
         QVERIFY(menu);
         QVERIFY(w.menuBar()->actions().contains(menu->menuAction()));
         const QStringList texts = actionTexts(menu);
-        QVERIFY2(texts.contains(QString::fromUtf8("Open Lesson File…")), qPrintable(texts.join(" | ")));
+        QVERIFY2(texts.contains(QString::fromUtf8("Open Lesson File…")),
+                 qPrintable(texts.join(" | ")));
         for (const Lesson& l : builtinLessons(Catalog::instance()))
             QVERIFY2(texts.contains(QString(l.title.en).remove('&')), qPrintable(l.title.en));
         auto stepAction = [&](const QString& start) -> QAction* {
@@ -245,7 +251,8 @@ private slots:
         QTemporaryDir dir;
         QFile bad(dir.filePath("bad.json"));
         QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write(R"({"format": 1, "id": "x", "title": {"en": "X", "zh": "X"}, "steps": [{"view": "rope/nope"}]})");
+        bad.write(
+            R"({"format": 1, "id": "x", "title": {"en": "X", "zh": "X"}, "steps": [{"view": "rope/nope"}]})");
         bad.close();
         const QString error = w.openLessonFile(bad.fileName());
         QVERIFY2(error.contains("rope/nope"), qPrintable(error));

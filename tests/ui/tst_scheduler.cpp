@@ -3,11 +3,11 @@
 // newer one on screen.
 #include <QtTest>
 
-#include "core/registry.h"
+#include "core/compute.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/render.h"
-#include "ui/heatmap_widget.h"
-#include "ui/view_widget.h"
+#include "ui/compute/render.h"
+#include "ui/views/heatmap_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -87,9 +87,8 @@ private slots:
         quint64 last = 0;
         for (int i = 0; i < burst; ++i)
             last = s.submit(requestFor("sinusoidal", sinusoidal(256, 100.0 + i)));
-        QTRY_VERIFY_WITH_TIMEOUT(!spy.isEmpty() &&
-                                     spy.last().at(0).value<ComputeResult>().generation == last,
-                                 20000);
+        QTRY_VERIFY_WITH_TIMEOUT(
+            !spy.isEmpty() && spy.last().at(0).value<ComputeResult>().generation == last, 20000);
         // Far fewer computations than edits, and generations strictly increasing.
         QVERIFY2(spy.count() < burst, qPrintable(QString::number(spy.count())));
         quint64 prev = 0;
@@ -107,9 +106,10 @@ private slots:
         QSignalSpy started(&s, &Scheduler::started);
         // A similarity of 8000 positions (~0.5 s): still running when cancelled.
         auto req = requestFor("sinusoidal", sinusoidal(8000, 10000.0));
-        req.views.erase(std::remove_if(req.views.begin(), req.views.end(),
-                                       [](const ViewSpec& v) { return !v.id.endsWith("similarity"); }),
-                        req.views.end());
+        req.views.erase(
+            std::remove_if(req.views.begin(), req.views.end(),
+                           [](const ViewSpec& v) { return !v.id.endsWith("similarity"); }),
+            req.views.end());
         req.states.resize(req.views.size());
         QCOMPARE(req.views.size(), 1);
         QElapsedTimer t;
@@ -125,7 +125,8 @@ private slots:
         // A cancel flag already set stops the work before anything is shown.
         ArrayCache cache;
         std::atomic<bool> flag{true};
-        const auto r2 = computeRequest(requestFor("sinusoidal", sinusoidal(64, 100.0)), cache, &flag);
+        const auto r2 =
+            computeRequest(requestFor("sinusoidal", sinusoidal(64, 100.0)), cache, &flag);
         QVERIFY(r2.cancelled);
     }
 
@@ -138,10 +139,13 @@ private slots:
         QTest::addColumn<qint64>("n");
         QTest::addColumn<qint64>("heads");
         QTest::newRow("sinusoidal similarity, Gram in row blocks")
-            << "sinusoidal" << "similarity" << qint64(3000) << qint64(0);
-        QTest::newRow("t5 bias, head by head") << "t5" << "bias" << qint64(1024) << qint64(8);
+            << "sinusoidal"
+            << "similarity" << qint64(3000) << qint64(0);
+        QTest::newRow("t5 bias, head by head") << "t5"
+                                               << "bias" << qint64(1024) << qint64(8);
         QTest::newRow("attention softmax, logits then rows")
-            << "attention" << "softmax" << qint64(1500) << qint64(0);
+            << "attention"
+            << "softmax" << qint64(1500) << qint64(0);
     }
     void longArrayShowsProgress() {
         QFETCH(QString, encoding);
@@ -198,7 +202,8 @@ private slots:
         QCOMPARE(w.page()->displayedGeneration(), newer.generation);
         for (auto* v : w.page()->viewsOfTab(0))
             for (auto* h : v->heatmaps())
-                if (h->isVisible() && h->data().array) QCOMPARE(h->data().array->shape.front(), std::int64_t(24));
+                if (h->isVisible() && h->data().array)
+                    QCOMPARE(h->data().array->shape.front(), std::int64_t(24));
         // A result for another page is dropped as well.
         auto other = newResult;
         other.pageId = "not-this-page";
@@ -212,7 +217,8 @@ private slots:
         auto huge = requestFor("sinusoidal", sinusoidal(1 << 20, 100.0));
         const QString why = checkRequest(huge);
         QVERIFY2(why.contains("memory budget"), qPrintable(why));
-        auto bad = requestFor("sinusoidal", core::paramsFor("sinusoidal", {{"d", std::int64_t(63)}}));
+        auto bad =
+            requestFor("sinusoidal", core::paramsFor("sinusoidal", {{"d", std::int64_t(63)}}));
         const QString why2 = checkRequest(bad);
         QVERIFY2(why2.contains("'d'"), qPrintable(why2));
     }

@@ -9,8 +9,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QSysInfo>
 #include <QSlider>
+#include <QSysInfo>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QUndoStack>
@@ -18,15 +18,15 @@
 #include <bit>
 #include <memory>
 
-#include "core/registry.h"
+#include "core/compute.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/chart_widget.h"
-#include "ui/heatmap_widget.h"
-#include "ui/param_panel.h"
-#include "ui/rotation_widget.h"
-#include "ui/session.h"
-#include "ui/session_controller.h"
-#include "ui/view_widget.h"
+#include "ui/document/session.h"
+#include "ui/document/session_controller.h"
+#include "ui/panels/param_panel.h"
+#include "ui/views/chart_widget.h"
+#include "ui/views/heatmap_widget.h"
+#include "ui/views/rotation_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -120,15 +120,19 @@ private slots:
         QTest::addColumn<bool>("chinese");
         QTest::addColumn<bool>("dark");
         QTest::newRow("rotation, Chinese, dark")
-            << "rope" << "rope/rotation" << QStringList{"base=500", "d=64"}
-            << QStringList{"m=37", "delta=-5"} << true << true;
+            << "rope"
+            << "rope/rotation" << QStringList{"base=500", "d=64"} << QStringList{"m=37", "delta=-5"}
+            << true << true;
         QTest::newRow("compare set-up")
-            << "rope" << "rope/compare" << QStringList{"n=128"}
+            << "rope"
+            << "rope/compare" << QStringList{"n=128"}
             << QStringList{"cmpParam=base", "cmpValue=500000"} << false << false;
         QTest::newRow("overview, dark")
-            << "sinusoidal" << "" << QStringList{"n=96", "base=2000"} << QStringList{} << false << true;
-        QTest::newRow("head of a bias") << "alibi" << "alibi/bias" << QStringList{"n=64"}
-                                        << QStringList{"slice=3"} << true << false;
+            << "sinusoidal"
+            << "" << QStringList{"n=96", "base=2000"} << QStringList{} << false << true;
+        QTest::newRow("head of a bias")
+            << "alibi"
+            << "alibi/bias" << QStringList{"n=64"} << QStringList{"slice=3"} << true << false;
     }
     void roundTrip() {
         QFETCH(QString, page);
@@ -197,9 +201,10 @@ private slots:
             const ViewWidget* v = currentView(b, view);
             QVERIFY(v);
             for (const SessionView& sv : saved.views)
-                if (sv.tab == b.page()->currentTab() && sv.view == view) QCOMPARE(v->state(), sv.state);
+                if (sv.tab == b.page()->currentTab() && sv.view == view)
+                    QCOMPARE(v->state(), sv.state);
         }
-        QCOMPARE(b.sessionState(), saved);  // every view's state, theme, colour map, backend
+        QCOMPARE(b.sessionState(), saved);   // every view's state, theme, colour map, backend
         QCOMPARE(shownNumbers(b), numbers);  // the very same doubles on screen
         QVERIFY(!b.isWindowModified());
         QVERIFY(!b.undoStack()->canUndo());
@@ -212,8 +217,10 @@ private slots:
         const QJsonObject good = validSession();
         auto with = [&](const QString& key, const QJsonValue& v) {
             QJsonObject o = good;
-            if (v.isUndefined()) o.remove(key);
-            else o[key] = v;
+            if (v.isUndefined())
+                o.remove(key);
+            else
+                o[key] = v;
             return QJsonDocument(o).toJson();
         };
         const QByteArray text = QJsonDocument(good).toJson();
@@ -223,8 +230,9 @@ private slots:
         QTest::newRow("array") << QByteArray("[1, 2]") << "not a JSON object";
         QTest::newRow("no format") << with("format", QJsonValue::Undefined) << "\"format\"";
         QTest::newRow("format as text") << with("format", "1") << "\"format\"";
-        QTest::newRow("future format") << with("format", 7)
-                                       << "written by a newer PosLab (format 7; this version reads up to 1)";
+        QTest::newRow("future format")
+            << with("format", 7)
+            << "written by a newer PosLab (format 7; this version reads up to 1)";
         QTest::newRow("huge format") << with("format", 1e300) << "written by a newer PosLab";
         QTest::newRow("format zero") << with("format", 0) << "unknown session format 0";
         QTest::newRow("unknown page") << with("page", "ropes") << "unknown page \"ropes\"";
@@ -233,15 +241,20 @@ private slots:
         QTest::newRow("tab out of range") << with("tab", 99) << "\"tab\"";
         QTest::newRow("unknown view") << with("view", "rope/decya") << "rope/decya";
         QTest::newRow("params as array") << with("params", QJsonArray{1}) << "\"params\"";
-        QTest::newRow("bad parameter value") << with("params", QJsonObject{{"base", "-1"}}) << "base";
-        QTest::newRow("parameter not a number") << with("params", QJsonObject{{"d", "12x"}}) << "12x";
-        QTest::newRow("unknown parameter") << with("params", QJsonObject{{"bogus", "1"}}) << "bogus";
+        QTest::newRow("bad parameter value")
+            << with("params", QJsonObject{{"base", "-1"}}) << "base";
+        QTest::newRow("parameter not a number")
+            << with("params", QJsonObject{{"d", "12x"}}) << "12x";
+        QTest::newRow("unknown parameter")
+            << with("params", QJsonObject{{"bogus", "1"}}) << "bogus";
         QTest::newRow("view state of wrong type")
-            << with("views", QJsonArray{QJsonObject{{"tab", 0}, {"view", "rope/angles"},
-                                                    {"state", QJsonObject{{"m", "x"}}}}})
+            << with("views",
+                    QJsonArray{QJsonObject{
+                        {"tab", 0}, {"view", "rope/angles"}, {"state", QJsonObject{{"m", "x"}}}}})
             << "\"m\"";
         QTest::newRow("view not on that tab")
-            << with("views", QJsonArray{QJsonObject{{"tab", 1}, {"view", "rope/decay"}}}) << "rope/decay";
+            << with("views", QJsonArray{QJsonObject{{"tab", 1}, {"view", "rope/decay"}}})
+            << "rope/decay";
         QTest::newRow("unknown theme") << with("theme", "purple") << "\"theme\"";
         QTest::newRow("unknown language") << with("language", "fr") << "\"language\"";
     }
@@ -272,7 +285,8 @@ private slots:
         QCOMPARE(w.undoStack()->count(), undoCount);
         QCOMPARE(fileBytes(bad), content);
         QCOMPARE(fileBytes(own), ownBytes);
-        QCOMPARE(QDir(dir.path()).entryList(QDir::Files), (QStringList{"bad.poslab", "own.poslab"}));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files),
+                 (QStringList{"bad.poslab", "own.poslab"}));
         // The reader alone says the same, and leaves its output untouched.
         SessionState untouched;
         untouched.page = "unchanged";
@@ -293,7 +307,8 @@ private slots:
         QTemporaryDir dir;
         QVERIFY(writeFile(dir.filePath("plain.txt"), "text"));
         QVERIFY(QDir(dir.path()).mkdir("folder"));
-        const QStringList entries = QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
+        const QStringList entries =
+            QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot);
         MainWindow w(options());
         QVERIFY(w.paramPanel()->setText("base", "4000"));
         QVERIFY(test::waitIdle(w));
@@ -342,7 +357,8 @@ private slots:
             const HeatmapData& d = angles->heatmaps().front()->data();
             QVERIFY(d.array);
             QCOMPARE(d.array->shape, expect->shape);
-            for (std::int64_t k = 0; k < expect->size(); k += 97) QCOMPARE(d.array->at(k), expect->at(k));
+            for (std::int64_t k = 0; k < expect->size(); k += 97)
+                QCOMPARE(d.array->at(k), expect->at(k));
         };
         for (int i = 2; i >= 0; --i) {
             stack->undo();
@@ -452,8 +468,9 @@ private slots:
         QVERIFY(gone.waitForStarted());
         const qint64 pid = gone.processId();
         QVERIFY(gone.waitForFinished());
-        QVERIFY(writeFile(QDir(dir.path()).filePath("running.lock"),
-                          QByteArray::number(pid) + "\nposlab\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
+        QVERIFY(writeFile(
+            QDir(dir.path()).filePath("running.lock"),
+            QByteArray::number(pid) + "\nposlab\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
         SessionState s;
         s.page = "alibi";
         s.params = {{"n", "48"}};

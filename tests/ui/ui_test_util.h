@@ -6,11 +6,11 @@
 #include <QSignalSpy>
 #include <QTest>
 
-#include "ui/gui_main.h"
-#include "ui/main_window.h"
-#include "ui/page_widget.h"
-#include "ui/scheduler.h"
-#include "ui/view_spec.h"
+#include "ui/catalog/view_spec.h"
+#include "ui/compute/scheduler.h"
+#include "ui/shell/gui_main.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/page_widget.h"
 
 namespace poslab::ui::test {
 
@@ -34,6 +34,8 @@ inline bool waitIdle(MainWindow& w, int timeoutMs = 30000) {
 }
 
 // The page the tests drive: RoPE once it is registered, the sinusoidal page until then.
-inline QString mainPage() { return Catalog::instance().find("rope") ? "rope" : "sinusoidal"; }
+inline QString mainPage() {
+    return Catalog::instance().find("rope") ? "rope" : "sinusoidal";
+}
 
 }  // namespace poslab::ui::test

@@ -1,0 +1,291 @@
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSet>
+
+#include "core/registry.h"
+#include "ui/catalog/view_spec.h"
+
+namespace poslab::ui {
+
+QStringList ViewSpec::quantities() const {
+    QStringList out;
+    for (const auto& s : series)
+        if (s.encoding.isEmpty() && !out.contains(s.quantity)) out << s.quantity;
+    if (!vmarker.isEmpty() && !out.contains(vmarker)) out << vmarker;
+    return out;
+}
+
+const ViewSpec* PageSpec::findView(const QString& viewId) const {
+    for (const auto& v : views)
+        if (v.id == viewId) return &v;
+    return nullptr;
+}
+
+namespace {
+
+LocalText localText(const QJsonValue& v) {
+    if (v.isString()) return {v.toString(), {}};
+    const QJsonObject o = v.toObject();
+    return {o.value("en").toString(), o.value("zh").toString()};
+}
+
+QMap<QString, QString> stringMap(const QJsonValue& v) {
+    QMap<QString, QString> out;
+    const QJsonObject o = v.toObject();
+    for (auto it = o.begin(); it != o.end(); ++it)
+        out.insert(it.key(), it.value().isString() ? it.value().toString()
+                                                   : it.value().toVariant().toString());
+    return out;
+}
+
+ViewKind kindFromText(const QString& k) {
+    if (k == "lines") return ViewKind::Lines;
+    if (k == "rotation") return ViewKind::Rotation;
+    if (k == "value") return ViewKind::Value;
+    if (k == "compare") return ViewKind::Compare;
+    return ViewKind::Heatmap;
+}
+
+ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
+    ViewSpec v;
+    v.encoding = encoding;
+    v.id = encoding + "/" + o.value("id").toString();
+    v.kind = kindFromText(o.value("kind").toString());
+    v.title = localText(o.value("title"));
+    v.text = localText(o.value("text"));
+    v.xLabel = localText(o.value("x"));
+    v.yLabel = localText(o.value("y"));
+    v.formula = o.value("formula").toString();
+    v.vmarker = o.value("vmarker").toString();
+    v.hmarkerParam = o.value("hmarker").toString();
+    v.logY = o.value("logY").toBool();
+    v.showMax = o.value("showMax").toBool();
+    v.difference = o.value("difference").toBool();
+    v.sharedScale = o.value("sharedScale").toBool();
+    v.colormap = o.value("colormap").toString();
+    v.logX = o.value("logX").toBool();
+    v.smallMultiples = o.value("smallMultiples").toBool();
+    for (const auto& r : o.value("reshape").toArray()) v.reshape << r.toString();
+    v.channelDefaults = o.value("defaults").toString();
+    v.extendRows = o.value("extendRows").toDouble(1.0);
+    v.blankNote = localText(o.value("blankNote"));
+    v.blockParam = o.value("blockParam").toString();
+    for (const auto& sv : o.value("series").toArray()) {
+        const QJsonObject so = sv.toObject();
+        SeriesSpec s;
+        s.quantity = so.value("q").toString();
+        s.set = stringMap(so.value("set"));
+        s.label = localText(so.value("label"));
+        s.row = so.value("row").toInt(-1);
+        s.columnsFromDims = so.value("dims").toBool();
+        s.dashed = so.value("dashed").toBool();
+        s.transform = so.value("transform").toString();
+        s.color = so.value("color").toInt(-1);
+        s.col = so.value("col").toInt(-1);
+        s.encoding = so.value("encoding").toString();
+        const QJsonObject sweep = so.value("sweep").toObject();
+        s.sweepParam = sweep.value("param").toString();
+        for (const auto& sv2 : sweep.value("values").toArray())
+            s.sweepValues << (sv2.isString() ? sv2.toString() : sv2.toVariant().toString());
+        const QJsonObject against = so.value("against").toObject();
+        s.againstEncoding = against.value("encoding").toString();
+        s.againstQuantity = against.value("q").toString();
+        v.series << s;
+    }
+    return v;
+}
+
+int rankOf(const core::QuantitySpec& q) {
+    return static_cast<int>(std::count(q.shapeDoc.begin(), q.shapeDoc.end(), ',')) + 1;
+}
+
+// A view for a quantity that no curated view covers: its shape decides how it is drawn.
+ViewSpec genericView(const core::EncodingDescriptor& enc, const core::QuantitySpec& q) {
+    ViewSpec v;
+    v.encoding = QString::fromStdString(enc.id);
+    v.id = v.encoding + "/" + QString::fromStdString(q.id);
+    v.title = {QString::fromStdString(q.titleEn), QString::fromStdString(q.titleZh)};
+    const int rank = rankOf(q);
+    if (rank == 1 && q.shapeDoc == "1")
+        v.kind = ViewKind::Value;
+    else if (rank == 1)
+        v.kind = ViewKind::Lines;
+    else
+        v.kind = ViewKind::Heatmap;
+    v.text = {QString::fromStdString(enc.summaryEn), QString::fromStdString(enc.summaryZh)};
+    SeriesSpec s;
+    s.quantity = QString::fromStdString(q.id);
+    s.label = v.title;
+    v.series << s;
+    return v;
+}
+
+ViewSpec compareView(const core::EncodingDescriptor& enc) {
+    ViewSpec v;
+    v.encoding = QString::fromStdString(enc.id);
+    v.id = v.encoding + "/compare";
+    v.kind = ViewKind::Compare;
+    v.title = {"Compare", QString::fromUtf8("对比")};
+    v.text = {
+        "Two configurations of the same encoding: A is the panel's parameters, B changes one "
+        "parameter. Matrices are shown side by side with the difference A − B on a "
+        "diverging scale; curves are overlaid.",
+        QString::fromUtf8("同一编码的两种配置:A 为参数面板的取值,B 只改变一个参数。矩阵并排显示,"
+                          "并用发散色图显示差值 A − B;曲线则叠加绘制。")};
+    v.formula = "Δ = A − B";
+    return v;
+}
+
+}  // namespace
+
+Catalog Catalog::fromJson(const QByteArray& viewsJson, const QByteArray& presetsJson) {
+    Catalog cat;
+    const QJsonObject root = QJsonDocument::fromJson(viewsJson).object();
+    const QJsonObject presets = QJsonDocument::fromJson(presetsJson).object();
+    const QJsonObject encs = root.value("encodings").toObject();
+    const auto& reg = core::registry();
+
+    QStringList order;
+    for (const auto& o : root.value("order").toArray()) order << o.toString();
+    for (const auto& e : reg.encodings())
+        if (!order.contains(QString::fromStdString(e.id))) order << QString::fromStdString(e.id);
+
+    for (const QString& id : order) {
+        const core::EncodingDescriptor* enc = reg.find(id.toStdString());
+        if (!enc) continue;
+        PageSpec page;
+        page.id = id;
+        page.encoding = id;
+        page.group = QString::fromLatin1(core::familyId(enc->family).data());
+        page.title = {QString::fromStdString(enc->nameEn), QString::fromStdString(enc->nameZh)};
+        const QJsonObject eo = encs.value(id).toObject();
+        page.text = eo.contains("text") ? localText(eo.value("text"))
+                                        : LocalText{QString::fromStdString(enc->summaryEn),
+                                                    QString::fromStdString(enc->summaryZh)};
+        page.formula = eo.value("formula").toString();
+        // The browser's grouping follows issue 3 (e.g. CNN padding under Other) where it differs.
+        if (eo.contains("group")) page.group = eo.value("group").toString();
+        QSet<QString> covered;
+        for (const auto& vv : eo.value("views").toArray()) {
+            ViewSpec v = viewFromJson(id, vv.toObject());
+            bool ok = !v.series.isEmpty() || v.kind == ViewKind::Compare;
+            for (const QString& q : v.quantities())
+                if (!enc->findQuantity(q.toStdString())) ok = false;
+            for (const auto& s : v.series) {
+                auto has = [&reg](const QString& e, const QString& q) {
+                    const auto* other = reg.find(e.toStdString());
+                    return other && other->findQuantity(q.toStdString());
+                };
+                if (!s.encoding.isEmpty() && !has(s.encoding, s.quantity)) ok = false;
+                if (!s.againstEncoding.isEmpty() && !s.againstEncoding.startsWith('$') &&
+                    !has(s.againstEncoding, s.againstQuantity))
+                    ok = false;
+            }
+            if (!ok) continue;
+            for (const QString& q : v.quantities()) covered.insert(q);
+            page.views << v;
+        }
+        for (const auto& q : enc->quantities) {
+            const QString qid = QString::fromStdString(q.id);
+            if (covered.contains(qid)) continue;
+            page.views << genericView(*enc, q);
+        }
+        // The generic A/B compare view, unless the page's own views already use its id (concat's
+        // "compare" is concatenate vs add).
+        if (ViewSpec cmp = compareView(*enc); !page.findView(cmp.id)) page.views << cmp;
+        for (const auto& ov : eo.value("overview").toArray()) {
+            const QString vid = id + "/" + ov.toString();
+            if (page.findView(vid)) page.overview << vid;
+        }
+        if (page.overview.isEmpty())
+            for (int i = 0; i < page.views.size() && page.overview.size() < 3; ++i)
+                if (page.views[i].kind != ViewKind::Compare) page.overview << page.views[i].id;
+        page.preset = stringMap(presets.value("pages").toObject().value(id));
+        page.compare = stringMap(presets.value("compare").toObject().value(id));
+        cat.m_pages << page;
+    }
+
+    // Argument pages: a selection of an encoding page's views with their own preset and text.
+    for (const auto& av : root.value("arguments").toArray()) {
+        const QJsonObject ao = av.toObject();
+        const QString encId = ao.value("encoding").toString();
+        const PageSpec* base = cat.find(encId);
+        if (!base) continue;
+        PageSpec page;
+        page.id = "arg/" + ao.value("id").toString();
+        page.encoding = encId;
+        page.group = "argument";
+        page.title = localText(ao.value("title"));
+        page.text = localText(ao.value("text"));
+        page.formula = ao.value("formula").toString();
+        for (const auto& vv : ao.value("views").toArray()) {
+            if (const ViewSpec* v = base->findView(encId + "/" + vv.toString())) page.views << *v;
+        }
+        if (page.views.isEmpty()) continue;
+        for (const auto& v : page.views)
+            if (page.overview.size() < 4 && v.kind != ViewKind::Compare) page.overview << v.id;
+        page.views << compareView(*core::registry().find(encId.toStdString()));
+        page.preset = base->preset;
+        const auto own = stringMap(ao.value("preset"));
+        for (auto it = own.begin(); it != own.end(); ++it) page.preset.insert(it.key(), it.value());
+        page.compare = stringMap(ao.value("compare"));
+        if (page.compare.isEmpty()) page.compare = base->compare;
+        cat.m_pages << page;
+    }
+    return cat;
+}
+
+const Catalog& Catalog::instance() {
+    static const Catalog cat = [] {
+        auto read = [](const QString& path) {
+            QFile f(path);
+            return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+        };
+        return fromJson(read(":/poslab/views.json"), read(":/poslab/presets.json"));
+    }();
+    return cat;
+}
+
+const PageSpec* Catalog::find(const QString& id) const {
+    for (const auto& p : m_pages)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
+QStringList Catalog::groupOrder() const {
+    return {"absolute", "rotary", "relative", "other", "argument"};
+}
+
+ViewState defaultViewState(const ViewSpec& view, const PageSpec& page) {
+    ViewState st;
+    if (view.kind != ViewKind::Compare) return st;
+    st.cmpQuantity = page.compare.value("quantity");
+    st.cmpParam = page.compare.value("param");
+    st.cmpValue = page.compare.value("value");
+    if (const auto* enc = core::registry().find(view.encoding.toStdString())) {
+        if (st.cmpQuantity.isEmpty() && !enc->quantities.empty())
+            st.cmpQuantity = QString::fromStdString(enc->quantities.front().id);
+        if (st.cmpParam.isEmpty() && !enc->params.empty()) {
+            st.cmpParam = QString::fromStdString(enc->params.front().name);
+            st.cmpValue =
+                QString::fromStdString(core::formatValue(enc->params.front().defaultValue));
+        }
+    }
+    return st;
+}
+
+core::ParamSet pagePresetParams(const PageSpec& page) {
+    const auto* enc = core::registry().find(page.encoding.toStdString());
+    if (!enc) return {};
+    core::ParamSet p = core::defaultParams(enc->params);
+    for (auto it = page.preset.begin(); it != page.preset.end(); ++it) {
+        const core::ParamSpec* spec = enc->findParam(it.key().toStdString());
+        if (!spec) continue;
+        if (auto v = spec->parse(it.value().toStdString())) p.set(spec->name, *v);
+    }
+    return p;
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,124 @@
+// What a page shows: views (named layouts of one or more quantities) and pages (an encoding's
+// views, or an argument's selection of them). Described as data in resources/views.json; every
+// quantity that no curated view covers gets a generic view, so a new encoding shows at once.
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QStringList>
+#include <QVector>
+
+#include "core/params/param_spec.h"
+#include "ui/shell/language.h"
+
+namespace poslab::ui {
+
+struct LocalText {
+    QString en, zh;
+    QString text() const { return pick(en, zh); }
+    bool isEmpty() const { return en.isEmpty() && zh.isEmpty(); }
+};
+
+// One quantity drawn in a view, possibly with parameters overridden (texts as on the command
+// line; "$m", "$k" and "$cmp" stand for the view's own controls).
+struct SeriesSpec {
+    QString quantity;
+    QMap<QString, QString> set;
+    LocalText label;
+    int row = -1;                  // lines: draw this row of a 2-D array
+    bool columnsFromDims = false;  // lines: one curve per chosen column (per-dimension waves)
+    bool dashed = false;
+    QString transform;  // lines: "wavelength" draws 2*pi/x
+    int color = -1;     // palette index; -1: the series' own index
+    int col = -1;       // lines: draw this column of a 2-D array (x = row index)
+    // From another encoding (empty: the page's own); parameters are taken by name from the
+    // page's values where that encoding has them, else its defaults.
+    QString encoding;
+    // lines: one point per value of `sweepParam`; y = max |this − against| over all elements.
+    // value: max |this − against| over the reference's elements (its first rows). "$name" as the
+    // encoding: the page's text parameter `name` names it (hierarchical's source).
+    QString sweepParam;
+    QStringList sweepValues;
+    QString againstEncoding, againstQuantity;
+};
+
+enum class ViewKind { Heatmap, Lines, Rotation, Value, Compare };
+
+inline constexpr int kMaxMultiples = 16;
+
+struct ViewSpec {
+    QString id;        // "rope/decay"
+    QString encoding;  // registry id
+    ViewKind kind = ViewKind::Heatmap;
+    LocalText title, text, xLabel, yLabel;
+    QString formula;
+    QVector<SeriesSpec> series;
+    QString vmarker;       // lines: a scalar quantity drawn as a vertical marker (decay_bound)
+    QString hmarkerParam;  // lines: a parameter drawn as a horizontal line (original length)
+    bool logY = false;
+    bool showMax = false;      // lines: print the largest value of the curves
+    bool difference = false;   // heatmaps: add series[0] - series[1]
+    bool sharedScale = false;  // heatmaps: one colour range for all panels
+    QString colormap;          // "" (auto), "viridis", "diverging", "categorical"
+    bool logX = false;
+    // heatmaps: one panel per head of a 3-D quantity (at most kMaxMultiples), one colour range.
+    bool smallMultiples = false;
+    // heatmaps: a (rows, channels) table drawn as small multiples of chosen channels, each
+    // reshaped to an image of (reshape[0] x reshape[1]) parameters' values (height, width).
+    QStringList reshape;
+    QString channelDefaults;  // reshape: "" (a few channels of each half) or "patches"
+    // heatmaps: show this many times the rows, the extra ones blank with `blankNote`.
+    double extendRows = 1.0;
+    LocalText blankNote;
+    // heatmaps: a parameter giving a block size; lines are drawn between blocks of rows.
+    QString blockParam;
+    // The page encoding's quantities this view needs (series of other encodings excluded).
+    QStringList quantities() const;
+};
+
+// The view's own controls, sent with every request.
+struct ViewState {
+    int slice = 0;                            // head (first index) of a 3-D quantity
+    QVector<int> dims;                        // chosen columns for per-dimension waves
+    qint64 m = 0;                             // rotation: first position
+    qint64 delta = 8;                         // rotation: k - m
+    QString cmpQuantity, cmpParam, cmpValue;  // compare mode: B = A with param := value
+    bool operator==(const ViewState&) const = default;
+};
+
+struct PageSpec {
+    QString id;  // encoding id, or "arg/<name>" for an argument page
+    QString encoding;
+    QString group;  // absolute, rotary, relative, other, argument
+    LocalText title, text;
+    QString formula;
+    QStringList overview;  // view ids shown together on the Overview tab
+    QVector<ViewSpec> views;
+    QMap<QString, QString> preset;   // starting parameter values
+    QMap<QString, QString> compare;  // compare defaults: quantity, param, value
+    const ViewSpec* findView(const QString& viewId) const;
+};
+
+// The pages, built from the registry and resources/views.json (cached; rebuilt on request).
+class Catalog {
+public:
+    static const Catalog& instance();
+    // Builds from explicit JSON (tests); the registry is core::registry().
+    static Catalog fromJson(const QByteArray& views, const QByteArray& presets);
+
+    const QVector<PageSpec>& pages() const { return m_pages; }
+    const PageSpec* find(const QString& id) const;
+    QStringList groupOrder() const;
+
+private:
+    QVector<PageSpec> m_pages;
+};
+
+// A view's controls as a new view starts them (compare mode: the page's compare defaults, else
+// the encoding's first quantity and parameter).
+ViewState defaultViewState(const ViewSpec& view, const PageSpec& page);
+
+// Starting values of a page: its encoding's defaults overlaid with the page's preset.
+core::ParamSet pagePresetParams(const PageSpec& page);
+
+}  // namespace poslab::ui

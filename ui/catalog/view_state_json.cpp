@@ -1,0 +1,139 @@
+#include "ui/catalog/view_state_json.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonValue>
+#include <cmath>
+
+namespace poslab::ui {
+
+QJsonObject viewStateToJson(const ViewState& s) {
+    QJsonObject o;
+    o[QStringLiteral("slice")] = s.slice;
+    QJsonArray dims;
+    for (int d : s.dims) dims.append(d);
+    o[QStringLiteral("dims")] = dims;
+    o[QStringLiteral("m")] = static_cast<double>(s.m);
+    o[QStringLiteral("delta")] = static_cast<double>(s.delta);
+    if (!s.cmpQuantity.isEmpty()) o[QStringLiteral("compareQuantity")] = s.cmpQuantity;
+    if (!s.cmpParam.isEmpty()) o[QStringLiteral("compareParam")] = s.cmpParam;
+    if (!s.cmpValue.isEmpty()) o[QStringLiteral("compareValue")] = s.cmpValue;
+    return o;
+}
+
+bool readIntField(const QJsonObject& o, const QString& key, qint64 lo, qint64 hi, qint64* out,
+                  QString* error) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined()) return true;
+    const double x = v.toDouble();
+    // Range first: converting a double outside qint64's range is undefined behaviour.
+    if (!v.isDouble() || !(x >= static_cast<double>(lo) && x <= static_cast<double>(hi)) ||
+        x != std::floor(x)) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "\"%1\" must be an integer from %2 to %3")
+                     .arg(key)
+                     .arg(lo)
+                     .arg(hi);
+        return false;
+    }
+    *out = static_cast<qint64>(x);
+    return true;
+}
+
+bool readTextField(const QJsonObject& o, const QString& key, const QStringList& allowed,
+                   QString* out, QString* error) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined()) return true;
+    if (!v.isString() || (!allowed.isEmpty() && !allowed.contains(v.toString()))) {
+        *error =
+            allowed.isEmpty()
+                ? QCoreApplication::translate("poslab::ui::Session", "\"%1\" must be a string")
+                      .arg(key)
+                : QCoreApplication::translate("poslab::ui::Session", "\"%1\" must be one of: %2")
+                      .arg(key, allowed.join(QStringLiteral(", ")));
+        return false;
+    }
+    *out = v.toString();
+    return true;
+}
+
+bool viewStateFromJson(const QJsonObject& o, ViewState* state, QString* error) {
+    ViewState s;
+    qint64 slice = s.slice;
+    constexpr qint64 kBig = qint64(1) << 40;
+    const QStringList any;
+    QString why;
+    if (!readIntField(o, QStringLiteral("slice"), 0, 1 << 20, &slice, &why) ||
+        !readIntField(o, QStringLiteral("m"), 0, kBig, &s.m, &why) ||
+        !readIntField(o, QStringLiteral("delta"), -kBig, kBig, &s.delta, &why) ||
+        !readTextField(o, QStringLiteral("compareQuantity"), any, &s.cmpQuantity, &why) ||
+        !readTextField(o, QStringLiteral("compareParam"), any, &s.cmpParam, &why) ||
+        !readTextField(o, QStringLiteral("compareValue"), any, &s.cmpValue, &why)) {
+        *error = QStringLiteral("view state ") + why;
+        return false;
+    }
+    s.slice = static_cast<int>(slice);
+    const QJsonValue dims = o.value(QStringLiteral("dims"));
+    if (!dims.isUndefined()) {
+        if (!dims.isArray()) {
+            *error = QStringLiteral("view state \"dims\" must be an array of integers");
+            return false;
+        }
+        for (const QJsonValue& d : dims.toArray()) {
+            const double x = d.toDouble(-1);
+            if (!d.isDouble() || x < 0 || x > (1 << 24) || x != static_cast<int>(x)) {
+                *error = QStringLiteral("view state \"dims\" must be an array of integers >= 0");
+                return false;
+            }
+            s.dims.append(static_cast<int>(x));
+        }
+    }
+    *state = s;
+    return true;
+}
+
+QMap<QString, QString> paramTexts(const core::ParamSet& params) {
+    QMap<QString, QString> out;
+    for (const auto& [name, value] : params.values())
+        out[QString::fromStdString(name)] = QString::fromStdString(core::formatValue(value));
+    return out;
+}
+
+bool paramTextsFromJson(const QJsonObject& o, QMap<QString, QString>* texts, QString* error) {
+    QMap<QString, QString> out;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        const QJsonValue v = it.value();
+        if (v.isString())
+            out[it.key()] = v.toString();
+        else if (v.isBool())
+            out[it.key()] = v.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+        else if (v.isDouble())
+            out[it.key()] = QString::number(v.toDouble(), 'g', 17);
+        else {
+            *error = QStringLiteral("parameter \"%1\" must be a string, number or boolean")
+                         .arg(it.key());
+            return false;
+        }
+    }
+    *texts = out;
+    return true;
+}
+
+core::Expected<core::ParamSet> paramsFromTexts(const core::EncodingDescriptor& enc,
+                                               const core::ParamSet& start,
+                                               const QMap<QString, QString>& texts) {
+    core::ParamSet out = start;
+    for (auto it = texts.begin(); it != texts.end(); ++it) {
+        const std::string name = it.key().toStdString();
+        const core::ParamSpec* spec = core::findSpec(enc.params, name);
+        if (!spec) return core::fail("unknown parameter \"" + name + "\" for encoding " + enc.id);
+        auto value = spec->parse(it.value().toStdString());
+        if (!value) return value.error();
+        if (auto st = spec->check(*value); !st) return st.error();
+        out.set(name, *value);
+        out.markGiven(name);
+    }
+    return out;
+}
+
+}  // namespace poslab::ui

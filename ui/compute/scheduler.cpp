@@ -1,0 +1,244 @@
+#include "ui/compute/scheduler.h"
+
+#include <cmath>
+#include <memory>
+
+#include "core/backend/backend.h"
+#include "core/compute.h"
+#include "ui/compute/render.h"
+
+namespace poslab::ui {
+
+namespace {
+
+struct RouterOutcome {
+    QString kind = QStringLiteral("cpu");  // "cpu", "vulkan" or "unavailable"
+    QString detail;
+};
+
+// Auto / Vulkan: computeRequest asks this for the arrays a backend choice applies to; those the
+// router sends to Vulkan are computed there (float32) and cached by computeRequest. The rest (no
+// shader, the probe chose the CPU, sweeps, other encodings) are left to core's double path.
+class RouterSource final : public ArraySource {
+public:
+    RouterSource(gpu::BackendRouter& router, QString device)
+        : m_router(router), m_device(std::move(device)) {}
+
+    std::shared_ptr<const core::Array> compute(const core::EncodingDescriptor& enc,
+                                               const std::string& quantity,
+                                               const core::ParamSet& params,
+                                               const core::ComputeOptions& options) override {
+        auto prepared = core::prepare(enc, quantity, params, options);
+        if (!prepared || m_router.choose(*prepared, core::Precision::F32) != "vulkan")
+            return nullptr;
+        core::Request request;
+        request.encoding = enc.id;
+        request.quantity = quantity;
+        request.params = params;
+        request.precision = core::Precision::F32;
+        core::Result result;
+        // A failure falls back to the CPU inside the router (float32): dropped here, so that core
+        // computes the double-precision array instead.
+        if (!m_router.run(request, result, options) || result.backend != "vulkan") return nullptr;
+        m_outcome = {QStringLiteral("vulkan"), m_device};
+        return std::make_shared<const core::Array>(result.toArray());
+    }
+
+    void reused(const core::EncodingDescriptor& enc, const std::string& quantity,
+                const core::ParamSet& params, const core::ComputeOptions& options) override {
+        if (m_outcome.kind != QLatin1String("cpu")) return;
+        // Cached in this mode (the cache is emptied when it changes): computed by whichever
+        // backend chose it then.
+        auto prepared = core::prepare(enc, quantity, params, options);
+        if (prepared && m_router.choose(*prepared, core::Precision::F32) == "vulkan")
+            m_outcome = {QStringLiteral("vulkan"), m_device};
+    }
+
+    const RouterOutcome& outcome() const { return m_outcome; }
+
+private:
+    gpu::BackendRouter& m_router;
+    QString m_device;
+    RouterOutcome m_outcome;
+};
+
+}  // namespace
+
+Scheduler::Scheduler(QObject* parent) : QObject(parent), m_worker(new detail::Worker(this)) {
+    qRegisterMetaType<poslab::ui::ComputeResult>();
+    m_compressor.setSingleShot(true);
+    m_compressor.setInterval(16);
+    connect(&m_compressor, &QTimer::timeout, this, &Scheduler::onCompressorTimeout);
+    connect(m_worker, &detail::Worker::resultReady, this, &Scheduler::finished,
+            Qt::QueuedConnection);
+    connect(m_worker, &detail::Worker::startedJob, this, &Scheduler::started, Qt::QueuedConnection);
+    connect(m_worker, &detail::Worker::progressed, this, &Scheduler::progress,
+            Qt::QueuedConnection);
+    connect(m_worker, &detail::Worker::backendUsed, this, &Scheduler::backendUsed,
+            Qt::QueuedConnection);
+    connect(m_worker, &detail::Worker::vulkanUnavailable, this, &Scheduler::vulkanUnavailable,
+            Qt::QueuedConnection);
+    m_worker->start();
+}
+
+Scheduler::~Scheduler() = default;  // the worker (a child) stops in its destructor
+
+quint64 Scheduler::submit(ComputeRequest request) {
+    request.generation = ++m_generation;
+    if (m_compressor.interval() <= 0 || !m_worker->busy()) {
+        // Idle worker: no reason to wait (a single edit, or the first of a drag).
+        m_held.reset();
+        hand(std::move(request));
+        if (m_compressor.interval() > 0) m_compressor.start();
+    } else if (!m_compressor.isActive()) {
+        hand(std::move(request));  // leading edge: no added latency for a single edit
+        m_compressor.start();
+    } else {
+        m_held = std::move(request);  // inside the window: the latest one waits for its end
+    }
+    return m_generation;
+}
+
+void Scheduler::onCompressorTimeout() {
+    if (!m_held) return;
+    hand(std::move(*m_held));
+    m_held.reset();
+    m_compressor.start();
+}
+
+void Scheduler::hand(ComputeRequest request) {
+    m_worker->post(std::move(request), m_restartAfterMs);
+}
+
+void Scheduler::cancel() {
+    m_held.reset();
+    m_compressor.stop();
+    m_worker->cancelAll();
+}
+
+bool Scheduler::isBusy() const {
+    return m_held.has_value() || m_worker->busy();
+}
+
+void Scheduler::setBackendMode(gpu::BackendMode mode) {
+    m_worker->setMode(mode);
+}
+
+gpu::BackendMode Scheduler::backendMode() const {
+    return m_worker->mode();
+}
+
+namespace detail {
+
+Worker::Worker(QObject* parent) : QThread(parent) {}
+
+Worker::~Worker() {
+    {
+        QMutexLocker lock(&m_mutex);
+        m_abort = true;
+        m_cancel = true;
+        m_condition.wakeOne();
+    }
+    wait();
+}
+
+void Worker::post(ComputeRequest request, int restartAfterMs) {
+    QMutexLocker lock(&m_mutex);
+    m_pending = std::move(request);
+    if (m_running && m_runningSince.elapsed() >= restartAfterMs) m_cancel = true;
+    m_condition.wakeOne();
+}
+
+void Worker::cancelAll() {
+    QMutexLocker lock(&m_mutex);
+    m_pending.reset();
+    if (m_running) m_cancel = true;
+}
+
+bool Worker::busy() const {
+    QMutexLocker lock(&m_mutex);
+    return m_running || m_pending.has_value();
+}
+
+void Worker::setMode(gpu::BackendMode mode) {
+    QMutexLocker lock(&m_mutex);
+    m_mode = mode;
+}
+
+gpu::BackendMode Worker::mode() const {
+    QMutexLocker lock(&m_mutex);
+    return m_mode;
+}
+
+void Worker::run() {
+    ArrayCache cache;  // lives on this thread only
+    std::unique_ptr<gpu::BackendRouter>
+        router;  // created here, on first need (never on the GUI thread)
+    gpu::BackendMode cacheMode = gpu::BackendMode::Cpu;
+    bool toldUnavailable = false;
+    forever {
+        ComputeRequest request;
+        gpu::BackendMode mode = gpu::BackendMode::Cpu;
+        {
+            QMutexLocker lock(&m_mutex);
+            while (!m_pending && !m_abort) m_condition.wait(&m_mutex);
+            if (m_abort) return;
+            request = std::move(*m_pending);
+            m_pending.reset();
+            m_running = true;
+            m_cancel = false;
+            m_runningSince.start();
+            mode = m_mode;
+        }
+        emit startedJob(request.generation);
+        const quint64 generation = request.generation;
+        if (mode != cacheMode) {  // arrays of another backend must not be shown as this one's
+            cache = ArrayCache();
+            cacheMode = mode;
+        }
+        RouterOutcome outcome;
+        std::optional<RouterSource> source;
+        if (mode != gpu::BackendMode::Cpu) {
+            if (!router || router->mode() != mode) {
+                router = std::make_unique<gpu::BackendRouter>(mode);
+                toldUnavailable = false;
+            }
+            if (gpu::VulkanBackend* vulkan = router->vulkan()) {
+                source.emplace(*router, QString::fromStdString(vulkan->deviceName()));
+            } else {
+                std::string why = router->vulkanError().empty() ? std::string("the device was lost")
+                                                                : router->vulkanError();
+                if (why.rfind("Vulkan: ", 0) == 0) why = why.substr(8);
+                outcome = {QStringLiteral("unavailable"), QString::fromStdString(why)};
+                if (!toldUnavailable) {
+                    toldUnavailable = true;
+                    emit vulkanUnavailable(outcome.detail);
+                }
+            }
+        }
+        // Arrays in progress units (kProgressScale per array), so that one long array moves the
+        // bar too. Only increases are sent: a Vulkan attempt that fell back, then core's own run
+        // of the same array, would otherwise report its start twice.
+        int sent = -1;
+        auto progress = [this, generation, &sent](double done, int total) {
+            const int units = static_cast<int>(std::floor(done * Scheduler::kProgressScale));
+            if (units <= sent) return;
+            sent = units;
+            emit progressed(generation, units, total * Scheduler::kProgressScale);
+        };
+        ComputeResult result =
+            computeRequest(request, cache, &m_cancel, progress, source ? &*source : nullptr);
+        if (source) outcome = source->outcome();
+        {
+            QMutexLocker lock(&m_mutex);
+            m_running = false;
+            if (m_abort) return;
+        }
+        if (!result.cancelled) emit backendUsed(generation, outcome.kind, outcome.detail);
+        emit resultReady(result);
+    }
+}
+
+}  // namespace detail
+
+}  // namespace poslab::ui

@@ -1,0 +1,114 @@
+// The compute scheduler: one worker thread, one pending request (latest wins), edits coalesced,
+// results handed back by a queued signal tagged with their generation. Modelled on Qt's
+// mandelbrot example (a thread that waits on a condition and restarts on newer work) and Krita's
+// signal compressor (the first edit goes out at once, a burst within the window becomes one).
+// The GUI thread never computes and never calls processEvents().
+#pragma once
+
+#include <QElapsedTimer>
+#include <QMutex>
+#include <QObject>
+#include <QThread>
+#include <QTimer>
+#include <QWaitCondition>
+#include <atomic>
+#include <optional>
+
+#include "gpu/backend_router.h"
+#include "ui/compute/compute_types.h"
+
+namespace poslab::ui {
+
+namespace detail {
+class Worker;
+}
+
+class Scheduler : public QObject {
+    Q_OBJECT
+public:
+    explicit Scheduler(QObject* parent = nullptr);
+    ~Scheduler() override;
+
+    // Stamps the request with the next generation and queues it; returns the generation.
+    quint64 submit(ComputeRequest request);
+    // Stops the running job (it notices through core's cancel flag) and drops the pending one.
+    void cancel();
+
+    quint64 latestGeneration() const { return m_generation; }
+    bool isBusy() const;
+    // Coalescing window in ms (0: every submit goes straight to the worker).
+    void setCoalesceMs(int ms) { m_compressor.setInterval(ms); }
+    // A running job older than this is cancelled when a newer request arrives.
+    void setRestartAfterMs(int ms) { m_restartAfterMs = ms; }
+    // The compute backend (issue 4). Cpu (the default) is core's double-precision path, unchanged;
+    // Auto and Vulkan go through a gpu::BackendRouter that lives on the worker thread (created
+    // there on first need). Changing the mode drops the cached arrays.
+    void setBackendMode(gpu::BackendMode mode);
+    gpu::BackendMode backendMode() const;
+
+    // Progress units per array of a job: `progress` counts arrays in thousandths, so that one
+    // long array (a large similarity, attention, a bias of many heads) moves the bar too.
+    static constexpr int kProgressScale = 1000;
+
+signals:
+    void started(quint64 generation);
+    // How much of the running job is done, done / total (for the progress bar): total is the
+    // job's arrays times kProgressScale, done never decreases and is a multiple of
+    // kProgressScale after each array; values between come from core while it computes one.
+    void progress(quint64 generation, int done, int total);
+    void finished(const poslab::ui::ComputeResult& result);
+    // What computed the arrays of a result: kind "cpu" (core, double), "vulkan" (detail: the
+    // device name; float32) or "unavailable" (Vulkan asked for but missing; detail: the reason).
+    void backendUsed(quint64 generation, const QString& kind, const QString& detail);
+    // Vulkan is unavailable (the reason); emitted once per backend mode chosen.
+    void vulkanUnavailable(const QString& reason);
+
+private:
+    void hand(ComputeRequest request);
+    void onCompressorTimeout();
+
+    detail::Worker* m_worker;
+    QTimer m_compressor;
+    std::optional<ComputeRequest> m_held;  // waiting for the compressor window to close
+    quint64 m_generation = 0;
+    int m_restartAfterMs = 60;
+};
+
+namespace detail {
+
+class Worker : public QThread {
+    Q_OBJECT
+public:
+    explicit Worker(QObject* parent = nullptr);
+    ~Worker() override;
+    // Replaces the pending request; cancels the running one if it has run for `restartAfterMs`.
+    void post(ComputeRequest request, int restartAfterMs);
+    void cancelAll();
+    bool busy() const;
+    void setMode(gpu::BackendMode mode);
+    gpu::BackendMode mode() const;
+
+signals:
+    void startedJob(quint64 generation);
+    void progressed(quint64 generation, int done, int total);
+    void resultReady(const poslab::ui::ComputeResult& result);
+    void backendUsed(quint64 generation, const QString& kind, const QString& detail);
+    void vulkanUnavailable(const QString& reason);
+
+protected:
+    void run() override;
+
+private:
+    mutable QMutex m_mutex;
+    QWaitCondition m_condition;
+    std::optional<ComputeRequest> m_pending;
+    bool m_running = false;
+    bool m_abort = false;
+    QElapsedTimer m_runningSince;
+    std::atomic<bool> m_cancel{false};
+    gpu::BackendMode m_mode = gpu::BackendMode::Cpu;
+};
+
+}  // namespace detail
+
+}  // namespace poslab::ui

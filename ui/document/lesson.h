@@ -1,0 +1,63 @@
+// Guided lessons (issue 5): JSON files in resources/lessons/, each a sequence of steps that open a
+// view with parameters and show a caption in English and Chinese. Presentation mode steps through
+// them with the keyboard; `poslab render --lesson FILE -o deck.pdf` writes one page per step.
+//
+// File format (format 1):
+// {
+//   "format": 1,
+//   "id": "rope",                                    stable id, [a-z0-9_]+
+//   "title": {"en": "...", "zh": "..."},
+//   "steps": [
+//     {"view": "rope/decay",                        a view id as `poslab render --list` names it
+//      "page": "arg/decay",                         optional: the page to open (an argument page);
+//                                                   default: the view's encoding page
+//      "params": {"d": "4", "base": "10000"},       optional: texts as `-p KEY=VALUE` takes them,
+//                                                   over the page's starting preset
+//      "state": {"slice": 0, "dims": [0, 2], "m": 0, "delta": 8,
+//                "compareParam": "base", "compareValue": "500000"},   optional (view_state_json.h)
+//      "title": {"en": "...", "zh": "..."},         a short heading for the step
+//      "caption": {"en": "...", "zh": "..."}}       two or three sentences
+//   ]
+// }
+#pragma once
+
+#include <QMap>
+#include <QString>
+#include <QVector>
+
+#include "core/params/param_spec.h"
+#include "ui/catalog/view_spec.h"
+
+namespace poslab::ui {
+
+struct LessonStep {
+    QString view;                   // "rope/decay"
+    QString page;                   // page id to open ("rope", "arg/decay")
+    QMap<QString, QString> params;  // as written in the file
+    ViewState state;
+    LocalText title, caption;
+};
+
+struct Lesson {
+    QString id;
+    QString path;  // where it was read from (":/poslab/lessons/rope.json" for built-in ones)
+    LocalText title;
+    QVector<LessonStep> steps;
+};
+
+// Parses a lesson and validates it against the catalog and the registry: every view exists,
+// the page holds the view, every parameter is known and its value valid (parsed and checked as
+// on the command line, over the page's preset), and every title and caption has both languages.
+// On failure returns false and sets `error` to one line naming the step and the problem
+// ("step 3: unknown view \"rope/decya\"").
+bool parseLesson(const QByteArray& json, const Catalog& catalog, Lesson* lesson, QString* error);
+bool loadLesson(const QString& path, const Catalog& catalog, Lesson* lesson, QString* error);
+
+// The built-in lessons, in teaching order (the file names in resources/lessons/ sorted).
+QVector<Lesson> builtinLessons(const Catalog& catalog);
+
+// The full parameter set of a step: the page's preset (MainWindow::presetParams) with the step's
+// texts applied; an error when one does not parse.
+core::Expected<core::ParamSet> stepParams(const LessonStep& step, const Catalog& catalog);
+
+}  // namespace poslab::ui

@@ -1,0 +1,329 @@
+#include "ui/document/session.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QSaveFile>
+#include <QStandardPaths>
+#include <cmath>
+
+#include "core/registry.h"
+#include "ui/catalog/view_state_json.h"
+
+namespace poslab::ui {
+
+namespace {
+
+// Larger than any real session (a few kB) by far; refuses to read a wrong, huge file whole.
+constexpr qint64 kMaxSessionBytes = 16 * 1024 * 1024;
+
+const char* const kColormapNames[] = {"auto", "viridis", "diverging"};
+
+QString colormapName(ColormapChoice c) {
+    return QLatin1String(kColormapNames[static_cast<int>(c)]);
+}
+
+// Whether `viewId` is drawn on `tab` of `page` (0: the Overview, k: the k-th view).
+bool viewOnTab(const PageSpec& page, int tab, const QString& viewId) {
+    if (tab == 0) return page.overview.contains(viewId) && page.findView(viewId);
+    return tab - 1 < page.views.size() && page.views[tab - 1].id == viewId;
+}
+
+bool readViews(const QJsonObject& o, const PageSpec& page, QVector<SessionView>* out,
+               QString* error) {
+    const QJsonValue v = o.value(QStringLiteral("views"));
+    if (v.isUndefined()) return true;
+    if (!v.isArray()) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "\"views\" must be an array");
+        return false;
+    }
+    const QJsonArray array = v.toArray();
+    for (int i = 0; i < array.size(); ++i) {
+        const QString where = QStringLiteral("views[%1]").arg(i);
+        if (!array[i].isObject()) {
+            *error = QCoreApplication::translate("poslab::ui::Session", "%1 must be an object")
+                         .arg(where);
+            return false;
+        }
+        const QJsonObject entry = array[i].toObject();
+        SessionView sv;
+        QString why;
+        qint64 tab = sv.tab;
+        if (!readIntField(entry, QStringLiteral("tab"), 0, page.views.size(), &tab, &why) ||
+            !readTextField(entry, QStringLiteral("view"), {}, &sv.view, &why)) {
+            *error = where + QStringLiteral(": ") + why;
+            return false;
+        }
+        sv.tab = static_cast<int>(tab);
+        if (!viewOnTab(page, sv.tab, sv.view)) {
+            *error = QCoreApplication::translate("poslab::ui::Session",
+                                                 "%1: the page %2 has no view \"%3\" on tab %4")
+                         .arg(where, page.id, sv.view)
+                         .arg(sv.tab);
+            return false;
+        }
+        const QJsonValue state = entry.value(QStringLiteral("state"));
+        if (!state.isUndefined() && !state.isObject()) {
+            *error = QCoreApplication::translate("poslab::ui::Session",
+                                                 "%1: \"state\" must be an object")
+                         .arg(where);
+            return false;
+        }
+        if (!viewStateFromJson(state.toObject(), &sv.state, &why)) {
+            *error = where + QStringLiteral(": ") + why;
+            return false;
+        }
+        out->append(sv);
+    }
+    return true;
+}
+
+}  // namespace
+
+QByteArray sessionToJson(const SessionState& s) {
+    QJsonObject o;
+    o[QStringLiteral("format")] = kSessionFormat;
+    o[QStringLiteral("application")] = QStringLiteral("PosLab");
+    o[QStringLiteral("page")] = s.page;
+    o[QStringLiteral("tab")] = s.tab;
+    o[QStringLiteral("view")] = s.view;
+    QJsonObject params;
+    for (auto it = s.params.begin(); it != s.params.end(); ++it) params[it.key()] = it.value();
+    o[QStringLiteral("params")] = params;
+    QJsonArray views;
+    for (const SessionView& v : s.views)
+        views.append(QJsonObject{{QStringLiteral("tab"), v.tab},
+                                 {QStringLiteral("view"), v.view},
+                                 {QStringLiteral("state"), viewStateToJson(v.state)}});
+    o[QStringLiteral("views")] = views;
+    o[QStringLiteral("language")] =
+        s.language == Lang::Zh ? QStringLiteral("zh") : QStringLiteral("en");
+    o[QStringLiteral("theme")] = s.dark ? QStringLiteral("dark") : QStringLiteral("light");
+    o[QStringLiteral("colormap")] = colormapName(s.colormap);
+    o[QStringLiteral("backend")] = QString::fromLatin1(gpu::backendModeName(s.backend));
+    return QJsonDocument(o).toJson(QJsonDocument::Indented);
+}
+
+bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionState* state,
+                     QString* error) {
+    QJsonParseError parse{};
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parse);
+    if (parse.error != QJsonParseError::NoError) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "not a PosLab session (%1 at byte %2)")
+                     .arg(parse.errorString())
+                     .arg(parse.offset);
+        return false;
+    }
+    if (!doc.isObject()) {
+        *error = QCoreApplication::translate(
+            "poslab::ui::Session", "not a PosLab session (the top level is not a JSON object)");
+        return false;
+    }
+    const QJsonObject o = doc.object();
+    // The version first: a newer file may be laid out in ways this reader cannot judge.
+    const QJsonValue format = o.value(QStringLiteral("format"));
+    const double f = format.toDouble();
+    if (!format.isDouble() || !std::isfinite(f) || f != std::floor(f)) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "not a PosLab session (no integer \"format\")");
+        return false;
+    }
+    if (f > kSessionFormat) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "written by a newer PosLab (format %1; this version "
+                                             "reads up to %2)")
+                     .arg(QString::number(f, 'g', 17))
+                     .arg(kSessionFormat);
+        return false;
+    }
+    if (f < 1) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "unknown session format %1")
+                     .arg(QString::number(f, 'g', 17));
+        return false;
+    }
+
+    SessionState s;
+    const QJsonValue page = o.value(QStringLiteral("page"));
+    if (!page.isString()) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "\"page\" must be a string");
+        return false;
+    }
+    s.page = page.toString();
+    const PageSpec* spec = catalog.find(s.page);
+    const core::EncodingDescriptor* enc =
+        spec ? core::registry().find(spec->encoding.toStdString()) : nullptr;
+    if (!spec || !enc) {
+        *error =
+            QCoreApplication::translate("poslab::ui::Session", "unknown page \"%1\"").arg(s.page);
+        return false;
+    }
+    qint64 tab = s.tab;
+    if (!readIntField(o, QStringLiteral("tab"), 0, spec->views.size(), &tab, error) ||
+        !readTextField(o, QStringLiteral("view"), {}, &s.view, error))
+        return false;
+    s.tab = static_cast<int>(tab);
+    if (!s.view.isEmpty()) {
+        const int index = [&] {
+            for (int i = 0; i < spec->views.size(); ++i)
+                if (spec->views[i].id == s.view) return i;
+            return -1;
+        }();
+        if (index < 0) {
+            *error =
+                QCoreApplication::translate("poslab::ui::Session", "the page %1 has no view \"%2\"")
+                    .arg(s.page, s.view);
+            return false;
+        }
+        s.tab = index + 1;  // the view id is the stable name; the tab follows it
+    }
+
+    const QJsonValue params = o.value(QStringLiteral("params"));
+    if (!params.isUndefined() && !params.isObject()) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "\"params\" must be an object");
+        return false;
+    }
+    if (!paramTextsFromJson(params.toObject(), &s.params, error)) return false;
+    if (auto values = paramsFromTexts(*enc, pagePresetParams(*spec), s.params); !values) {
+        *error = QString::fromStdString(values.error().message);
+        return false;
+    }
+    if (!readViews(o, *spec, &s.views, error)) return false;
+
+    QString language = QStringLiteral("en"), theme = QStringLiteral("light");
+    QString colormap = colormapName(s.colormap);
+    QString backend = QString::fromLatin1(gpu::backendModeName(s.backend));
+    if (!readTextField(o, QStringLiteral("language"), {"en", "zh"}, &language, error) ||
+        !readTextField(o, QStringLiteral("theme"), {"light", "dark"}, &theme, error) ||
+        !readTextField(o, QStringLiteral("colormap"), {"auto", "viridis", "diverging"}, &colormap,
+                       error) ||
+        !readTextField(o, QStringLiteral("backend"), {"cpu", "auto", "vulkan"}, &backend, error))
+        return false;
+    s.language = language == QLatin1String("zh") ? Lang::Zh : Lang::En;
+    s.dark = theme == QLatin1String("dark");
+    for (int i = 0; i < 3; ++i)
+        if (colormap == QLatin1String(kColormapNames[i]))
+            s.colormap = static_cast<ColormapChoice>(i);
+    s.backend = gpu::parseBackendMode(backend.toStdString()).value_or(gpu::BackendMode::Cpu);
+    *state = s;
+    return true;
+}
+
+core::Expected<core::ParamSet> sessionParams(const SessionState& state, const Catalog& catalog) {
+    const PageSpec* spec = catalog.find(state.page);
+    const auto* enc = spec ? core::registry().find(spec->encoding.toStdString()) : nullptr;
+    if (!enc) return core::fail("unknown page \"" + state.page.toStdString() + "\"");
+    auto parsed = paramsFromTexts(*enc, pagePresetParams(*spec), state.params);
+    if (!parsed) return parsed.error();
+    core::ParamSet out;  // the same values without the "given" marks
+    for (const auto& [name, value] : parsed->values()) out.set(name, value);
+    return out;
+}
+
+QString writeSessionFile(const QString& path, const QByteArray& json) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        return QCoreApplication::translate("poslab::ui::Session", "cannot write %1: %2")
+            .arg(QDir::toNativeSeparators(path), file.errorString());
+    }
+    if (file.write(json) != json.size() || !file.commit()) {
+        // QSaveFile discards the temporary on failure; the target keeps its old contents.
+        return QCoreApplication::translate("poslab::ui::Session", "cannot write %1: %2")
+            .arg(QDir::toNativeSeparators(path), file.errorString());
+    }
+    return {};
+}
+
+QString saveSession(const QString& path, const SessionState& state) {
+    return writeSessionFile(path, sessionToJson(state));
+}
+
+QString loadSession(const QString& path, const Catalog& catalog, SessionState* state) {
+    const QString name = QDir::toNativeSeparators(path);
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        return QCoreApplication::translate("poslab::ui::Session", "cannot read %1: %2")
+            .arg(name, file.errorString());
+    }
+    if (file.size() > kMaxSessionBytes) {
+        return QCoreApplication::translate("poslab::ui::Session",
+                                           "%1: not a PosLab session (%2 bytes is far too large)")
+            .arg(name)
+            .arg(file.size());
+    }
+    QString error;
+    if (!sessionFromJson(file.readAll(), catalog, state, &error))
+        return name + QStringLiteral(": ") + error;
+    return {};
+}
+
+RecoveryFile::RecoveryFile(const QString& dir) : m_dir(dir) {}
+
+RecoveryFile::~RecoveryFile() = default;  // the lock is released; the recovery file stays
+
+QString RecoveryFile::defaultDir() {
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/recovery");
+}
+
+QString RecoveryFile::filePathIn(const QString& dir) {
+    return QDir(dir).filePath(QStringLiteral("recovery.poslab"));
+}
+
+QString RecoveryFile::path() const {
+    return m_dir.isEmpty() ? QString() : filePathIn(m_dir);
+}
+
+bool RecoveryFile::acquire() {
+    if (m_dir.isEmpty() || m_lock) return owned();
+    if (!QDir().mkpath(m_dir)) return false;
+    auto lock = std::make_unique<QLockFile>(QDir(m_dir).filePath(QStringLiteral("running.lock")));
+    // Stale only when its process is gone: a long session must keep the lock however old it is.
+    lock->setStaleLockTime(0);
+    if (!lock->tryLock(0)) return false;
+    m_lock = std::move(lock);
+    m_leftover = QFileInfo::exists(path());
+    return true;
+}
+
+QString RecoveryFile::write(const SessionState& state, const QString& documentPath) {
+    if (!owned() || m_leftover) return {};
+    QJsonObject o = QJsonDocument::fromJson(sessionToJson(state)).object();
+    o[QStringLiteral("document")] = documentPath;  // ignored by sessionFromJson
+    return writeSessionFile(path(), QJsonDocument(o).toJson(QJsonDocument::Indented));
+}
+
+bool RecoveryFile::read(const Catalog& catalog, SessionState* state, QString* documentPath,
+                        QString* error) const {
+    if (m_dir.isEmpty()) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "no recovery folder");
+        return false;
+    }
+    *error = loadSession(path(), catalog, state);
+    if (!error->isEmpty()) return false;
+    QFile file(path());  // loadSession validated it: the document path is a plain string
+    if (file.open(QIODevice::ReadOnly))
+        *documentPath = QJsonDocument::fromJson(file.readAll())
+                            .object()
+                            .value(QStringLiteral("document"))
+                            .toString();
+    return true;
+}
+
+void RecoveryFile::remove() {
+    if (!owned() || m_leftover) return;
+    QFile::remove(path());
+}
+
+void RecoveryFile::discardLeftover() {
+    if (!owned() || !m_leftover) return;
+    QFile::remove(path());
+    m_leftover = false;
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,317 @@
+#include "ui/figure/export_dialog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QBuffer>
+#include <QCheckBox>
+#include <QClipboard>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QToolButton>
+#include <QtConcurrent/QtConcurrentRun>
+#include <cmath>
+
+#include "ui/views/page_widget.h"
+#include "ui/views/view_widget.h"
+
+namespace poslab::ui {
+
+ExportDialog::ExportDialog(Figure figure, const QString& suggestedPath, QWidget* parent)
+    : QDialog(parent), m_figure(std::move(figure)) {
+    setObjectName("exportDialog");
+    setWindowTitle(tr("Export Figure"));
+    auto* form = new QFormLayout;
+    m_path = new QLineEdit(suggestedPath, this);
+    m_path->setObjectName("exportPath");
+    auto* browse = new QToolButton(this);
+    browse->setText(tr("Browse…"));
+    connect(browse, &QToolButton::clicked, this, &ExportDialog::browse);
+    auto* pathRow = new QHBoxLayout;
+    pathRow->addWidget(m_path, 1);
+    pathRow->addWidget(browse);
+    form->addRow(tr("File (.pdf, .svg or .png)"), pathRow);
+
+    m_preset = new QComboBox(this);
+    m_preset->setObjectName("exportPreset");
+    m_preset->addItem(tr("Slide 16:9 (1920 × 1080)"), "16:9");
+    m_preset->addItem(tr("Slide 4:3 (1600 × 1200)"), "4:3");
+    m_preset->addItem(tr("A4 width (210 mm)"), "a4");
+    m_preset->addItem(tr("Custom, pixels"), "px");
+    m_preset->addItem(tr("Custom, inches"), "in");
+    form->addRow(tr("Size"), m_preset);
+    m_width = new QDoubleSpinBox(this);
+    m_height = new QDoubleSpinBox(this);
+    auto* sizeRow = new QHBoxLayout;
+    sizeRow->addWidget(m_width);
+    sizeRow->addWidget(new QLabel(QStringLiteral("×"), this));
+    sizeRow->addWidget(m_height);
+    m_pixels = new QLabel(this);
+    sizeRow->addWidget(m_pixels, 1);
+    form->addRow(tr("Width × height"), sizeRow);
+    m_dpi = new QSpinBox(this);
+    m_dpi->setRange(static_cast<int>(kMinDpi), static_cast<int>(kMaxDpi));
+    m_dpi->setValue(144);
+    form->addRow(tr("Resolution (dpi)"), m_dpi);
+    m_theme = new QComboBox(this);
+    m_theme->addItem(tr("Light"), false);
+    m_theme->addItem(tr("Dark"), true);
+    form->addRow(tr("Theme"), m_theme);
+    m_footer = new QCheckBox(tr("Parameters in a footer"), this);
+    m_footer->setChecked(true);
+    m_formula = new QCheckBox(tr("Formula under the figure"), this);
+    m_formula->setChecked(true);
+    form->addRow(QString(), m_footer);
+    form->addRow(QString(), m_formula);
+
+    m_preview = new QLabel(this);
+    m_preview->setObjectName("exportPreview");
+    m_preview->setMinimumSize(480, 270);
+    m_preview->setAlignment(Qt::AlignCenter);
+
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
+    buttons->button(QDialogButtonBox::Save)->setDefault(true);
+    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+        FigureFormat format;
+        const QString bad = !figureFormatOf(path(), &format)
+                                ? tr("The file name must end in .pdf, .svg or .png.")
+                                : validateFigureOptions(options());
+        if (!bad.isEmpty()) {
+            QMessageBox::warning(this, windowTitle(), bad);
+            return;
+        }
+        if (QFileInfo::exists(path()) &&
+            QMessageBox::question(this, windowTitle(), tr("%1 exists. Replace it?").arg(path())) !=
+                QMessageBox::Yes)
+            return;
+        accept();
+    });
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(m_preview, 1);
+    layout->addWidget(buttons);
+
+    connect(m_preset, &QComboBox::currentIndexChanged, this, &ExportDialog::syncSize);
+    for (auto* s : {m_width, m_height})
+        connect(s, &QDoubleSpinBox::valueChanged, this, &ExportDialog::updatePreview);
+    connect(m_dpi, &QSpinBox::valueChanged, this, &ExportDialog::syncSize);
+    connect(m_theme, &QComboBox::currentIndexChanged, this, &ExportDialog::updatePreview);
+    connect(m_footer, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
+    connect(m_formula, &QCheckBox::toggled, this, &ExportDialog::updatePreview);
+    syncSize();
+}
+
+QString ExportDialog::path() const {
+    return m_path->text().trimmed();
+}
+void ExportDialog::setPath(const QString& path) {
+    m_path->setText(path);
+}
+
+void ExportDialog::setPreset(const QString& preset) {
+    const int i = m_preset->findData(preset);
+    if (i >= 0) m_preset->setCurrentIndex(i);
+}
+
+FigureOptions ExportDialog::options() const {
+    FigureOptions o;
+    o.dpi = m_dpi->value();
+    const bool inches = m_preset->currentData().toString() == QLatin1String("in");
+    const double k = inches ? o.dpi : 1.0;
+    o.pixels = QSize(static_cast<int>(std::lround(m_width->value() * k)),
+                     static_cast<int>(std::lround(m_height->value() * k)));
+    o.dark = m_theme->currentData().toBool();
+    o.footer = m_footer->isChecked();
+    o.formula = m_formula->isChecked();
+    return o;
+}
+
+void ExportDialog::syncSize() {
+    const QString preset = m_preset->currentData().toString();
+    const bool custom = preset == QLatin1String("px") || preset == QLatin1String("in");
+    const bool inches = preset == QLatin1String("in");
+    const QSignalBlocker bw(m_width), bh(m_height);
+    for (auto* s : {m_width, m_height}) {
+        s->setEnabled(custom);
+        s->setDecimals(inches ? 2 : 0);
+        s->setSuffix(inches ? tr(" in") : tr(" px"));
+        s->setRange(inches ? kMinFigureSide / static_cast<double>(m_dpi->value()) : kMinFigureSide,
+                    inches ? kMaxFigureSide / static_cast<double>(m_dpi->value()) : kMaxFigureSide);
+    }
+    if (!custom) {
+        const QSize px = sizeForPreset(preset, m_dpi->value());
+        m_width->setValue(px.width());
+        m_height->setValue(px.height());
+    } else if (inches && m_width->value() > 100) {
+        m_width->setValue(13.33);
+        m_height->setValue(7.5);
+    } else if (!inches && m_width->value() < 100) {
+        m_width->setValue(1920);
+        m_height->setValue(1080);
+    }
+    updatePreview();
+}
+
+void ExportDialog::updatePreview() {
+    const FigureOptions o = options();
+    m_pixels->setText(tr("= %1 × %2 px").arg(o.pixels.width()).arg(o.pixels.height()));
+    if (!validateFigureOptions(o).isEmpty()) return;
+    // The preview is the figure at a small size with the same proportions (fonts scale with
+    // the height, so it looks like the export); very elongated sizes are drawn full and shrunk.
+    const double aspect = static_cast<double>(o.pixels.width()) / o.pixels.height();
+    FigureOptions small = o;
+    small.pixels = aspect >= 1.2 ? QSize(480, static_cast<int>(std::lround(480 / aspect)))
+                                 : QSize(static_cast<int>(std::lround(400 * aspect)), 400);
+    QImage image;
+    if (validateFigureOptions(small).isEmpty()) {
+        image = figureImage(m_figure, small);
+    } else {
+        image = figureImage(m_figure, o)
+                    .scaled(480, 400, Qt::KeepAspectRatio, Qt::SmoothTransformation);
+    }
+    m_preview->setPixmap(QPixmap::fromImage(image));
+}
+
+void ExportDialog::browse() {
+    const QString chosen = QFileDialog::getSaveFileName(
+        this, windowTitle(), path(), tr("PDF (*.pdf);;SVG (*.svg);;PNG image (*.png)"), nullptr,
+        QFileDialog::DontConfirmOverwrite);
+    if (!chosen.isEmpty()) m_path->setText(chosen);
+}
+
+// --- FigureExport ---------------------------------------------------------------------------
+
+FigureExport::FigureExport(QMainWindow* window, PageWidget* page)
+    : QObject(window), m_window(window), m_page(page) {
+    m_lastDir = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+    if (m_lastDir.isEmpty() || !QFileInfo(m_lastDir).isDir()) m_lastDir = QDir::homePath();
+    m_export = new QAction(this);
+    m_export->setObjectName("exportFigureAction");
+    m_export->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_E));
+    connect(m_export, &QAction::triggered, this, [this] { openDialog(nullptr); });
+    m_copy = new QAction(this);
+    m_copy->setObjectName("copyFigureAction");
+    m_copy->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    connect(m_copy, &QAction::triggered, this, [this] {
+        const QString e = copyToClipboard();
+        emit message(e.isEmpty() ? tr("Figure copied to the clipboard") : e);
+    });
+    connect(page, &PageWidget::exportRequested, this, [this](ViewWidget* v) { openDialog(v); });
+    connect(&m_watcher, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString e = m_watcher.result();
+        if (!e.isEmpty()) QMessageBox::warning(m_window, tr("Export Figure"), e);
+        emit message(e.isEmpty()
+                         ? tr("Figure written to %1").arg(m_watcher.property("path").toString())
+                         : e);
+    });
+    window->installEventFilter(this);
+    retranslate();
+}
+
+bool FigureExport::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_window && event->type() == QEvent::LanguageChange) retranslate();
+    return QObject::eventFilter(watched, event);
+}
+
+void FigureExport::retranslate() {
+    m_export->setText(tr("Export &Figure…"));
+    m_export->setToolTip(tr("Export the current view as a PDF, SVG or PNG figure for slides"));
+    m_copy->setText(tr("Copy Fi&gure"));
+    m_copy->setToolTip(tr("Copy the current view as a 1920 × 1080 figure (image and SVG)"));
+}
+
+ViewWidget* FigureExport::targetView(ViewWidget* view) const {
+    if (view) return view;
+    const auto views = m_page->viewsOfTab();
+    if (views.isEmpty()) return nullptr;
+    for (ViewWidget* v : views)
+        if (v->isAncestorOf(QApplication::focusWidget())) return v;
+    return views.front();
+}
+
+bool FigureExport::figureOf(ViewWidget* view, Figure* figure, QString* error) const {
+    view = targetView(view);
+    if (!view) {
+        *error = tr("There is no view to export.");
+        return false;
+    }
+    if (!view->hasResult()) {
+        *error = tr("The view is still being computed; try again in a moment.");
+        return false;
+    }
+    if (view->hasError()) {
+        *error = tr("The view shows an error, not a figure: %1").arg(view->errorText());
+        return false;
+    }
+    *figure = makeFigure(view->spec(), view->lastResult(), m_page->params());
+    return true;
+}
+
+QString FigureExport::exportTo(ViewWidget* view, const QString& path,
+                               const FigureOptions& options) {
+    Figure figure;
+    QString error;
+    if (!figureOf(view, &figure, &error)) return error;
+    return writeFigure(path, figure, options);
+}
+
+QString FigureExport::copyToClipboard(ViewWidget* view) {
+    Figure figure;
+    QString error;
+    if (!figureOf(view, &figure, &error)) return error;
+    const FigureOptions o;
+    auto* mime = new QMimeData;
+    mime->setImageData(figureImage(figure, o));
+    QByteArray svg;
+    QBuffer buffer(&svg);
+    if (buffer.open(QIODevice::WriteOnly) && writeSvg(&buffer, figure, o))
+        mime->setData(QStringLiteral("image/svg+xml"), svg);
+    QApplication::clipboard()->setMimeData(mime);
+    return {};
+}
+
+void FigureExport::openDialog(ViewWidget* view) {
+    view = targetView(view);
+    Figure figure;
+    QString error;
+    if (!figureOf(view, &figure, &error)) {
+        emit message(error);
+        QMessageBox::information(m_window, tr("Export Figure"), error);
+        return;
+    }
+    const QString name = view->spec().id;
+    const QString suggested =
+        QDir(m_lastDir).filePath(QString(name).replace('/', '_') + QStringLiteral(".pdf"));
+    auto* dialog = new ExportDialog(figure, suggested, m_window);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, dialog, figure] {
+        const QString path = dialog->path();
+        const FigureOptions options = dialog->options();
+        m_lastDir = QFileInfo(path).absolutePath();
+        m_watcher.setProperty("path", path);
+        emit message(tr("Writing %1…").arg(path));
+        // Painting a large PDF takes a moment: off the GUI thread (plain QPainter, no widgets).
+        m_watcher.setFuture(QtConcurrent::run(
+            [path, figure, options] { return writeFigure(path, figure, options); }));
+    });
+    dialog->open();
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,319 @@
+#include "ui/figure/figure.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QSvgGenerator>
+#include <cmath>
+
+#include "core/registry.h"
+#include "ui/compute/render.h"
+#include "ui/figure/figure_paint.h"
+#include "ui/views/rotation_widget.h"
+
+namespace poslab::ui {
+
+bool figureFormatOf(const QString& path, FigureFormat* format) {
+    const QString ext = QFileInfo(path).suffix().toLower();
+    if (ext == QLatin1String("png"))
+        *format = FigureFormat::Png;
+    else if (ext == QLatin1String("svg"))
+        *format = FigureFormat::Svg;
+    else if (ext == QLatin1String("pdf"))
+        *format = FigureFormat::Pdf;
+    else
+        return false;
+    return true;
+}
+
+QString validateFigureOptions(const FigureOptions& o) {
+    if (o.pixels.width() < kMinFigureSide || o.pixels.height() < kMinFigureSide ||
+        o.pixels.width() > kMaxFigureSide || o.pixels.height() > kMaxFigureSide)
+        return QStringLiteral("size %1x%2 px: each side must be in [%3, %4]")
+            .arg(o.pixels.width())
+            .arg(o.pixels.height())
+            .arg(kMinFigureSide)
+            .arg(kMaxFigureSide);
+    if (!(o.dpi >= kMinDpi && o.dpi <= kMaxDpi))
+        return QStringLiteral("dpi %1: must be in [%2, %3]").arg(o.dpi).arg(kMinDpi).arg(kMaxDpi);
+    return {};
+}
+
+QSize sizeForPreset(const QString& preset, double dpi) {
+    if (preset == QLatin1String("4:3")) return {1600, 1200};
+    if (preset == QLatin1String("a4")) {
+        const int w = static_cast<int>(std::lround(210.0 / 25.4 * dpi));
+        return {w, static_cast<int>(std::lround(w * 9.0 / 16.0))};
+    }
+    return {1920, 1080};
+}
+
+Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params) {
+    Figure f;
+    f.view = view;
+    f.result = result;
+    const auto* enc = core::registry().find(view.encoding.toStdString());
+    const QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
+    f.title = encName + QStringLiteral(" — ") + view.title.text();
+    f.formula = view.formula;
+    f.chinese = isChinese();
+    f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
+    f.xLabel = view.xLabel.text();
+    f.yLabel = view.yLabel.text();
+    QStringList parts;
+    for (const auto& [name, value] : params.values()) {
+        std::string text = core::formatValue(value);
+        // Whole reals as integers ("base = 500000", not the shorter "5e+05").
+        if (const double* r = std::get_if<double>(&value);
+            r && std::floor(*r) == *r && std::abs(*r) < 1e15)
+            text = std::to_string(static_cast<long long>(*r));
+        if (text.empty()) continue;  // an unset file parameter
+        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
+                                               QString::fromStdString(text));
+    }
+    f.footer = QStringLiteral("%1 · %2 · PosLab").arg(view.id, parts.join(QStringLiteral(", ")));
+    return f;
+}
+
+core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
+                                     const core::ParamSet& params, const ViewState& state,
+                                     ColormapChoice colormap, double memoryBudget) {
+    ComputeRequest request;
+    request.pageId = page.id;
+    request.encoding = page.encoding;
+    request.params = params;
+    request.views = {view};
+    request.states = {state};
+    request.colormap = colormap;
+    request.memoryBudget = memoryBudget;
+    if (const QString refusal = checkRequest(request); !refusal.isEmpty())
+        return core::fail(refusal.toStdString());
+    ArrayCache cache;
+    const ComputeResult result = computeRequest(request, cache, nullptr);
+    if (!result.error.isEmpty()) return core::fail(result.error.toStdString());
+    if (result.views.isEmpty())
+        return core::fail("view " + view.id.toStdString() + " drew nothing");
+    const ViewResult& vr = result.views.front();
+    if (!vr.error.isEmpty())
+        return core::fail(view.id.toStdString() + ": " + vr.error.toStdString());
+    for (const auto& h : vr.heatmaps)
+        if (!h.error.isEmpty())
+            return core::fail(view.id.toStdString() + ": " + h.error.toStdString());
+    return makeFigure(view, vr, params);
+}
+
+void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureOptions& o) {
+    const bool vector = p.device() && p.device()->devType() != QInternal::Image;
+    const detail::FigureStyle s = detail::makeFigureStyle(o.dark, area.height(), vector, f.chinese);
+    p.save();
+    p.setRenderHint(QPainter::LosslessImageRendering, true);  // PDF: Flate, never JPEG
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    p.fillRect(area, s.bg);
+    const double u = s.unit;
+    QRectF body = area.adjusted(1.0 * u, 0.6 * u, -1.0 * u, -0.5 * u);
+
+    // Title (and the lesson step's title above the view's own).
+    p.setPen(s.fg);
+    if (!f.subtitle.isEmpty()) {
+        p.setFont(s.sized(1.45, true));
+        p.drawText(QRectF(body.left(), body.top(), body.width(), 1.9 * u), Qt::AlignCenter,
+                   f.subtitle);
+        body.setTop(body.top() + 1.9 * u);
+        p.setFont(s.sized(0.95));
+        p.setPen(s.muted);
+        p.drawText(QRectF(body.left(), body.top(), body.width(), 1.4 * u), Qt::AlignCenter,
+                   f.title);
+        body.setTop(body.top() + 1.5 * u);
+    } else {
+        p.setFont(s.sized(1.45, true));
+        p.drawText(QRectF(body.left(), body.top(), body.width(), 1.9 * u), Qt::AlignCenter,
+                   f.title);
+        body.setTop(body.top() + 2.1 * u);
+    }
+
+    // Bottom up: footer, caption, formula.
+    if (o.footer && !f.footer.isEmpty()) {
+        const QFont ff = s.sized(0.58);
+        const QFontMetricsF fm(ff);
+        const QRectF need =
+            fm.boundingRect(QRectF(0, 0, body.width(), 10 * u), Qt::TextWordWrap, f.footer);
+        const double h = std::min(need.height(), 3 * fm.height());
+        p.setFont(ff);
+        p.setPen(s.muted);
+        p.drawText(QRectF(body.left(), body.bottom() - h, body.width(), h),
+                   Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, f.footer);
+        body.setBottom(body.bottom() - h - 0.3 * u);
+    }
+    if (!f.caption.isEmpty()) {
+        const QFont cf = s.sized(1.0);
+        const QFontMetricsF fm(cf);
+        const QRectF need = fm.boundingRect(QRectF(0, 0, body.width() - 2 * u, 20 * u),
+                                            Qt::TextWordWrap, f.caption);
+        const double h = std::min(need.height() + 0.4 * u, body.height() * 0.35);
+        p.setFont(cf);
+        p.setPen(s.fg);
+        p.drawText(QRectF(body.left() + u, body.bottom() - h, body.width() - 2 * u, h),
+                   Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, f.caption);
+        body.setBottom(body.bottom() - h - 0.2 * u);
+    }
+    if (o.formula && !f.formula.isEmpty()) {
+        QFont ff = s.sized(0.95);
+        ff.setItalic(true);
+        p.setFont(ff);
+        p.setPen(s.fg);
+        p.drawText(QRectF(body.left(), body.bottom() - 1.5 * u, body.width(), 1.5 * u),
+                   Qt::AlignCenter, f.formula);
+        body.setBottom(body.bottom() - 1.7 * u);
+    }
+
+    const ViewResult& r = f.result;
+    if (!r.error.isEmpty()) {
+        detail::paintCentredText(p, body, r.error, 1.0, s);
+    } else if (!r.heatmaps.isEmpty()) {
+        detail::paintHeatmaps(p, body, r.heatmaps, s, f.view.title.text());
+    } else if (!r.lines.curves.isEmpty()) {
+        detail::paintLines(p, body, r.lines, f.xLabel, f.yLabel, s);
+    } else if (!r.rotation.pairs.isEmpty()) {
+        RotationWidget::paintData(p, body, r.rotation, o.dark, s.sized(0.85));
+    } else if (!r.value.isEmpty()) {
+        detail::paintCentredText(p, body, r.value, 1.8, s);
+    } else {
+        detail::paintCentredText(
+            p, body, QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0, s);
+    }
+    p.restore();
+}
+
+QImage figureImage(const Figure& figure, const FigureOptions& o) {
+    QImage image(o.pixels, QImage::Format_ARGB32_Premultiplied);
+    const int dpm = static_cast<int>(std::lround(o.dpi / 0.0254));
+    image.setDotsPerMeterX(dpm);
+    image.setDotsPerMeterY(dpm);
+    image.fill(Qt::white);
+    QPainter p(&image);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), figure, o);
+    p.end();
+    return image;
+}
+
+namespace {
+
+QString saveError(const QString& path, const QString& why) {
+    return QStringLiteral("cannot write '%1': %2").arg(path, why);
+}
+
+// A PDF device of the figure's size: the page is pixels / dpi inches and one device unit is one
+// figure pixel, so the same layout lands on every format.
+void setUpPdf(QPdfWriter& pdf, const FigureOptions& o, const QString& title) {
+    pdf.setResolution(static_cast<int>(std::lround(o.dpi)));
+    pdf.setPageSize(QPageSize(QSizeF(o.pixels.width() / o.dpi, o.pixels.height() / o.dpi),
+                              QPageSize::Inch, QString(), QPageSize::ExactMatch));
+    pdf.setPageMargins(QMarginsF(0, 0, 0, 0));
+    pdf.setTitle(title);
+    pdf.setCreator(QStringLiteral("PosLab"));
+}
+
+QRectF pdfArea(QPdfWriter& pdf) {
+    return QRectF(0, 0, pdf.width(), pdf.height());
+}
+
+}  // namespace
+
+bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& o) {
+    QSvgGenerator svg;
+    svg.setOutputDevice(device);
+    svg.setSize(o.pixels);
+    svg.setViewBox(QRect(QPoint(0, 0), o.pixels));
+    svg.setResolution(static_cast<int>(std::lround(o.dpi)));
+    svg.setTitle(figure.title);
+    if (o.footer) svg.setDescription(figure.footer);
+    QPainter p;
+    if (!p.begin(&svg)) return false;
+    p.setRenderHint(QPainter::Antialiasing, true);
+    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), figure, o);
+    return p.end();
+}
+
+QString writeFigure(const QString& path, const Figure& figure, const FigureOptions& o) {
+    FigureFormat format;
+    if (!figureFormatOf(path, &format))
+        return QStringLiteral("output '%1': unknown extension; allowed: .png, .svg, .pdf")
+            .arg(path);
+    if (const QString bad = validateFigureOptions(o); !bad.isEmpty()) return bad;
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
+    bool painted = true;
+    if (format == FigureFormat::Png) {
+        painted = figureImage(figure, o).save(&file, "PNG");
+    } else if (format == FigureFormat::Svg) {
+        painted = writeSvg(&file, figure, o);
+    } else {
+        QPdfWriter pdf(&file);
+        setUpPdf(pdf, o, figure.title);
+        QPainter p;
+        painted = p.begin(&pdf);
+        if (painted) {
+            p.setRenderHint(QPainter::Antialiasing, true);
+            paintFigure(p, pdfArea(pdf), figure, o);
+            painted = p.end();
+        }
+    }
+    if (!painted) {
+        file.cancelWriting();
+        return saveError(path, QStringLiteral("the figure could not be drawn"));
+    }
+    if (!file.commit()) return saveError(path, file.errorString());
+    return {};
+}
+
+QString writeDeck(const QString& path, const QVector<Figure>& figures, const FigureOptions& o,
+                  FigureFormat folderFormat) {
+    if (figures.isEmpty()) return QStringLiteral("the deck has no pages");
+    if (const QString bad = validateFigureOptions(o); !bad.isEmpty()) return bad;
+    FigureFormat format;
+    if (figureFormatOf(path, &format)) {
+        if (format != FigureFormat::Pdf)
+            return QStringLiteral("output '%1': a deck is a .pdf file or a folder").arg(path);
+        QSaveFile file(path);
+        if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
+        QPdfWriter pdf(&file);
+        setUpPdf(
+            pdf, o,
+            figures.front().subtitle.isEmpty() ? figures.front().title : figures.front().subtitle);
+        QPainter p;
+        bool ok = p.begin(&pdf);
+        for (int i = 0; ok && i < figures.size(); ++i) {
+            if (i > 0) ok = pdf.newPage();
+            p.setRenderHint(QPainter::Antialiasing, true);
+            if (ok) paintFigure(p, pdfArea(pdf), figures[i], o);
+        }
+        if (p.isActive()) ok = p.end() && ok;
+        if (!ok) {
+            file.cancelWriting();
+            return saveError(path, QStringLiteral("the deck could not be drawn"));
+        }
+        if (!file.commit()) return saveError(path, file.errorString());
+        return {};
+    }
+    const QFileInfo info(path);
+    if (info.exists() && !info.isDir())
+        return QStringLiteral("output '%1': not a folder and not a .pdf file").arg(path);
+    if (!QDir().mkpath(path)) return saveError(path, QStringLiteral("cannot create the folder"));
+    const QString ext = folderFormat == FigureFormat::Svg   ? QStringLiteral("svg")
+                        : folderFormat == FigureFormat::Pdf ? QStringLiteral("pdf")
+                                                            : QStringLiteral("png");
+    for (int i = 0; i < figures.size(); ++i) {
+        const QString file = QDir(path).filePath(
+            QStringLiteral("step_%1.%2").arg(i + 1, 2, 10, QLatin1Char('0')).arg(ext));
+        if (const QString e = writeFigure(file, figures[i], o); !e.isEmpty()) return e;
+    }
+    return {};
+}
+
+}  // namespace poslab::ui

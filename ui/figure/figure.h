@@ -1,0 +1,88 @@
+// Figures for slides (issue 5): one renderer for the GUI's Export Figure / Copy Figure and for
+// `poslab render`. A figure is a view's prepared result (the same ViewResult the explorer draws)
+// laid out on a page: title, the panels with labelled axes and colour bars, an optional formula
+// or lesson caption, and a footer with the parameters. Painting is plain QPainter (no widgets),
+// so it runs off the GUI thread and writes PNG, SVG and PDF alike; text stays text.
+#pragma once
+
+#include <QImage>
+#include <QSize>
+#include <QString>
+#include <QVector>
+
+#include "core/compute.h"
+#include "core/params/param_spec.h"
+#include "ui/compute/compute_types.h"
+
+class QIODevice;
+class QPainter;
+
+namespace poslab::ui {
+
+enum class FigureFormat { Png, Svg, Pdf };
+
+// The format named by a file's extension (case-insensitive); false when it is none of the three.
+bool figureFormatOf(const QString& path, FigureFormat* format);
+
+struct FigureOptions {
+    QSize pixels{1920, 1080};  // the figure's size in pixels (at `dpi`)
+    double dpi = 144;          // PNG metadata; physical size of SVG and PDF pages
+    bool dark = false;         // exports are light unless asked
+    bool footer = true;        // the parameters in a small footer
+    bool formula = true;       // the view's formula under the panels
+};
+
+// Limits checked by validateFigureOptions (and the export dialog's controls).
+inline constexpr int kMinFigureSide = 200;
+inline constexpr int kMaxFigureSide = 16384;
+inline constexpr double kMinDpi = 36, kMaxDpi = 1200;
+QString validateFigureOptions(const FigureOptions& options);
+
+// Named sizes: "16:9" (1920 x 1080), "4:3" (1600 x 1200), "a4" (A4 width, 210 mm at the dpi,
+// 16:9 high) — sizeForPreset gives the pixels.
+QSize sizeForPreset(const QString& preset, double dpi);
+
+// Everything a figure shows, resolved to the current language.
+struct Figure {
+    QString title;
+    QString subtitle;  // a lesson step's title, or empty
+    QString formula;
+    QString caption;  // a lesson step's caption, or empty
+    QString footer;   // "RoPE · n = 512, d = 128, base = 10000, ..."
+    ViewSpec view;
+    ViewResult result;
+    QString xLabel, yLabel;
+    bool chinese = false;  // the language it was made in (picks the font family)
+};
+
+// The figure of a computed view: title, formula, axis names and footer from the spec, the
+// encoding and the parameters.
+Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params);
+
+// Computes one view (as the explorer would, on the CPU in double) and makes its figure. Errors
+// (bad view state, compute failure, a view that could not be drawn) come back as text.
+core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
+                                     const core::ParamSet& params, const ViewState& state,
+                                     ColormapChoice colormap = ColormapChoice::Auto,
+                                     double memoryBudget = core::configuredMemoryBudget());
+
+// Paints the figure into `area` (device units; fonts scale with the area's height).
+void paintFigure(QPainter& painter, const QRectF& area, const Figure& figure,
+                 const FigureOptions& options);
+
+// The figure as an image of options.pixels (for PNG and the clipboard).
+QImage figureImage(const Figure& figure, const FigureOptions& options);
+
+// The figure as SVG onto an open device (a file, or a buffer for the clipboard).
+bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& options);
+
+// Writes one figure; the format comes from the extension. Atomic: the file appears complete or
+// not at all. Returns the error (naming the file) or an empty string.
+QString writeFigure(const QString& path, const Figure& figure, const FigureOptions& options);
+
+// Writes a deck: a .pdf path gets one page per figure; a folder (created when missing) gets
+// one file per figure named step_01.<ext> ... in `folderFormat`. Atomic per file.
+QString writeDeck(const QString& path, const QVector<Figure>& figures, const FigureOptions& options,
+                  FigureFormat folderFormat = FigureFormat::Png);
+
+}  // namespace poslab::ui

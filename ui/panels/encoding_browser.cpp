@@ -1,0 +1,122 @@
+#include "ui/panels/encoding_browser.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QLineEdit>
+#include <QSet>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "ui/catalog/view_spec.h"
+
+namespace poslab::ui {
+
+namespace {
+QString groupTitle(const QString& group) {
+    if (group == "absolute") return EncodingBrowser::tr("Absolute");
+    if (group == "rotary") return EncodingBrowser::tr("Rotary");
+    if (group == "relative") return EncodingBrowser::tr("Relative and bias");
+    if (group == "other") return EncodingBrowser::tr("Other");
+    if (group == "argument") return EncodingBrowser::tr("Arguments");
+    return group;
+}
+}  // namespace
+
+EncodingBrowser::EncodingBrowser(const Catalog& catalog, QWidget* parent)
+    : QWidget(parent), m_catalog(catalog) {
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(4, 4, 4, 4);
+    m_search = new QLineEdit(this);
+    m_search->setClearButtonEnabled(true);
+    m_tree = new QTreeWidget(this);
+    m_tree->setHeaderHidden(true);
+    m_tree->setRootIsDecorated(false);
+    m_tree->setIndentation(14);
+    v->addWidget(m_search);
+    v->addWidget(m_tree, 1);
+    connect(m_search, &QLineEdit::textChanged, this, &EncodingBrowser::filter);
+    connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
+        if (!item) return;
+        const QString id = item->data(0, Qt::UserRole).toString();
+        if (!id.isEmpty()) emit pageSelected(id);
+    });
+    rebuild();
+}
+
+void EncodingBrowser::rebuild() {
+    const QString current = currentPage();
+    const QSignalBlocker block(m_tree);
+    m_tree->clear();
+    // Encodings of the argument family that an argument page already shows are not repeated.
+    QSet<QString> shownByArguments;
+    for (const auto& p : m_catalog.pages())
+        if (p.id.startsWith("arg/")) shownByArguments.insert(p.encoding);
+    for (const QString& group : m_catalog.groupOrder()) {
+        auto* header = new QTreeWidgetItem(m_tree, {groupTitle(group)});
+        header->setFlags(Qt::ItemIsEnabled);
+        QFont f = header->font(0);
+        f.setBold(true);
+        header->setFont(0, f);
+        for (const auto& p : m_catalog.pages()) {
+            if (p.group != group) continue;
+            if (group == "argument" && !p.id.startsWith("arg/") && shownByArguments.contains(p.id))
+                continue;
+            auto* item = new QTreeWidgetItem(header, {p.title.text()});
+            item->setData(0, Qt::UserRole, p.id);
+            item->setToolTip(0, p.text.text());
+        }
+        if (header->childCount() == 0) delete header;
+    }
+    m_tree->expandAll();
+    if (!current.isEmpty()) setCurrentPage(current);
+    filter(m_search->text());
+}
+
+void EncodingBrowser::filter(const QString& text) {
+    for (int g = 0; g < m_tree->topLevelItemCount(); ++g) {
+        auto* header = m_tree->topLevelItem(g);
+        bool any = false;
+        for (int i = 0; i < header->childCount(); ++i) {
+            auto* item = header->child(i);
+            const bool match =
+                text.isEmpty() || item->text(0).contains(text, Qt::CaseInsensitive) ||
+                item->data(0, Qt::UserRole).toString().contains(text, Qt::CaseInsensitive);
+            item->setHidden(!match);
+            any = any || match;
+        }
+        header->setHidden(!any);
+    }
+}
+
+void EncodingBrowser::setCurrentPage(const QString& pageId) {
+    for (int g = 0; g < m_tree->topLevelItemCount(); ++g) {
+        auto* header = m_tree->topLevelItem(g);
+        for (int i = 0; i < header->childCount(); ++i) {
+            if (header->child(i)->data(0, Qt::UserRole).toString() == pageId) {
+                const QSignalBlocker block(m_tree);
+                m_tree->setCurrentItem(header->child(i));
+                return;
+            }
+        }
+    }
+}
+
+QString EncodingBrowser::currentPage() const {
+    auto* item = m_tree->currentItem();
+    return item ? item->data(0, Qt::UserRole).toString() : QString();
+}
+
+void EncodingBrowser::focusSearch() {
+    m_search->setFocus();
+    m_search->selectAll();
+}
+
+void EncodingBrowser::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) {
+        m_search->setPlaceholderText(tr("Search encodings (Ctrl+F)"));
+        rebuild();
+    }
+    QWidget::changeEvent(e);
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,78 @@
+#include "ui/shell/gui_main.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QStyleFactory>
+#include <QTimer>
+#include <cstdio>
+
+#include "ui/shell/main_window.h"
+
+namespace poslab::ui {
+
+void setUpApplication() {
+    QCoreApplication::setOrganizationName(QStringLiteral("PosLab"));
+    QCoreApplication::setApplicationName(QStringLiteral("PosLab"));
+    if (auto* style = QStyleFactory::create(QStringLiteral("Fusion")))
+        QApplication::setStyle(style);
+}
+
+std::unique_ptr<QApplication> makeOffscreenApplication() {
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (qEnvironmentVariableIsEmpty("XDG_RUNTIME_DIR")) {
+        // What Qt would pick anyway, made here so that it does not warn on stderr.
+        const QString user = qEnvironmentVariable("USER", QStringLiteral("poslab"));
+        const QString runtime = QDir::temp().filePath(QStringLiteral("runtime-%1").arg(user));
+        if (QDir().mkpath(runtime) &&
+            QFile::setPermissions(
+                runtime, QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ExeOwner))
+            qputenv("XDG_RUNTIME_DIR", runtime.toLocal8Bit());
+    }
+    std::unique_ptr<QApplication> app;
+    if (!QApplication::instance()) {
+        static int argc = 1;
+        static char name[] = "poslab";
+        static char* argv[] = {name, nullptr};
+        app = std::make_unique<QApplication>(argc, argv);
+    }
+    setUpApplication();
+    return app;
+}
+
+int runGui(int argc, char** argv) {
+    QApplication app(argc, argv);
+    setUpApplication();
+    const QString shot = qEnvironmentVariable("POSLAB_SCREENSHOT");
+    MainWindowOptions options;
+    options.persist = shot.isEmpty();
+    MainWindow window(options);
+    if (qEnvironmentVariableIsSet("POSLAB_LANG"))
+        window.setLanguage(languageFromCode(qEnvironmentVariable("POSLAB_LANG")));
+    if (qEnvironmentVariableIsSet("POSLAB_THEME"))
+        window.setDark(qEnvironmentVariable("POSLAB_THEME") == QLatin1String("dark"));
+    if (qEnvironmentVariableIsSet("POSLAB_PAGE") || qEnvironmentVariableIsSet("POSLAB_TAB"))
+        window.openPage(qEnvironmentVariable("POSLAB_PAGE", QStringLiteral("rope")),
+                        qEnvironmentVariableIntValue("POSLAB_TAB"));
+    if (qEnvironmentVariableIsSet("POSLAB_SIZE")) {
+        const auto parts = qEnvironmentVariable("POSLAB_SIZE").split('x');
+        if (parts.size() == 2) window.resize(parts[0].toInt(), parts[1].toInt());
+    }
+    window.show();
+    if (!shot.isEmpty()) {
+        auto grabAndQuit = [&window, shot] {
+            const bool ok = window.grab().save(shot);
+            std::fprintf(stderr,
+                         ok ? "poslab: screenshot written to %s\n" : "poslab: could not write %s\n",
+                         qPrintable(shot));
+            QCoreApplication::exit(ok ? 0 : 1);
+        };
+        QObject::connect(
+            &window, &MainWindow::resultShown, &window,
+            [grabAndQuit] { QTimer::singleShot(700, grabAndQuit); }, Qt::SingleShotConnection);
+        QTimer::singleShot(30000, &window, grabAndQuit);  // nothing drawn: grab what is there
+    }
+    return app.exec();
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,208 @@
+// The main window: thin. It assembles the docks (browser, parameters, explanation), the page in
+// the centre, menus and the status bar, and keeps the per-page parameter values; views, panels
+// and the scheduler do the work.
+#pragma once
+
+#include <QHash>
+#include <QMainWindow>
+#include <QPointer>
+
+#include "core/params/param_spec.h"
+#include "gpu/backend_router.h"
+#include "ui/document/lesson.h"
+#include "ui/document/session.h"
+#include "ui/figure/colormap.h"
+#include "ui/shell/language.h"
+
+QT_BEGIN_NAMESPACE
+class QAction;
+class QActionGroup;
+class QComboBox;
+class QDockWidget;
+class QLabel;
+class QMenu;
+class QProgressBar;
+class QSlider;
+class QToolButton;
+class QUndoStack;
+QT_END_NAMESPACE
+
+namespace poslab::ui {
+
+class Catalog;
+class EncodingBrowser;
+class FigureExport;
+class ExplanationPanel;
+class LessonPlayer;
+class PageWidget;
+class ParamPanel;
+class Scheduler;
+class SessionController;
+struct ComputeResult;
+struct PageSpec;
+
+struct MainWindowOptions {
+    // Read and write QSettings, show dialogs (asking to save, offering to recover, errors) and
+    // autosave to the application's data folder. Off in tests and the bench.
+    bool persist = true;
+    // Where the autosave writes its recovery file; empty: the data folder when persist, else none.
+    QString autosaveDir;
+    int autosaveMs = 30000;  // from the first unsaved change to the autosave
+};
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(MainWindowOptions options = {}, QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    void openPage(const QString& pageId, int tab = 0);
+    void setLanguage(Lang lang);
+    void setDark(bool dark);
+    bool isDark() const { return m_dark; }
+
+    PageWidget* page() const { return m_page; }
+    ParamPanel* paramPanel() const { return m_params; }
+    FigureExport* figures() const { return m_figures; }
+    EncodingBrowser* browser() const { return m_browser; }
+    ExplanationPanel* explanation() const { return m_explanation; }
+    Scheduler* scheduler() const { return m_scheduler; }
+    QString hoverText() const;
+    QString statusText() const;
+    QMenu* languageMenu() const { return m_langMenu; }
+
+    // The compute backend (issue 4): the selector in the status bar (Auto / CPU (double) /
+    // Vulkan, remembered in QSettings "backend/mode"), and what computed the last result.
+    void setBackendMode(gpu::BackendMode mode);
+    gpu::BackendMode backendMode() const;
+    QComboBox* backendChoice() const { return m_backendChoice; }
+    QString backendText() const;
+    // How many times the user was told that Vulkan is unavailable, and the last such message.
+    int backendNoticeCount() const { return m_backendNotices; }
+    QString backendNotice() const { return m_backendNotice; }
+
+    // Default values of a page: the encoding's defaults overlaid with the page's preset.
+    static core::ParamSet presetParams(const PageSpec& page);
+
+    // Sessions (issue 5). The file functions return the error (empty on success); a failed open
+    // leaves the window as it was, a failed save leaves the file as it was.
+    QString saveSession(const QString& path);
+    QString openSession(const QString& path);
+    void newSession();
+    SessionState sessionState() const;
+    SessionController* session() const { return m_session; }
+    QUndoStack* undoStack() const { return m_undo; }
+
+    // Lessons and presentation mode: a lesson opens each step's page, view, parameters and view
+    // state and shows its caption under the page; keys step it (see LessonPlayer).
+    QString startLesson(const Lesson& lesson);
+    QString openLessonFile(const QString& path);
+    LessonPlayer* lessonPlayer() const { return m_player; }
+    QMenu* lessonsMenu() const { return m_lessonsMenu; }
+    void setPresentation(bool on);
+    bool isPresenting() const { return m_presenting; }
+
+signals:
+    void resultShown(quint64 generation);
+
+protected:
+    void closeEvent(QCloseEvent* e) override;
+    void changeEvent(QEvent* e) override;
+
+private:
+    void buildMenus();
+    void buildSessionMenu();
+    void buildLessonsMenu();
+    void retranslate();
+    void retranslateSession();
+    void onEdited(const QString& name);
+    void onResult(const ComputeResult& result);
+    // Undoable unless `fromUndo`; `label` names the step in the undo stack.
+    void applyParams(const core::ParamSet& values, bool fromUndo,
+                     const QString& label = QStringLiteral("reset"));
+    // Shows `page` with its values from m_values (the current page's are not saved first).
+    void showPage(const PageSpec* page, int tab);
+    void setColormap(ColormapChoice choice);
+    QString applySession(const SessionState& state);
+    void showLessonStep(int index);
+    void updateLessonActions();
+    void updateTitle();
+    void copyParameters();
+    void togglePresentation(bool on);
+    void applyPresentationFont();
+    void saveSettings();
+    void updateBackendLabel();
+
+    MainWindowOptions m_options;
+    const Catalog& m_catalog;
+    Scheduler* m_scheduler;
+    PageWidget* m_page;
+    ParamPanel* m_params;
+    EncodingBrowser* m_browser;
+    ExplanationPanel* m_explanation;
+    QDockWidget* m_browserDock;
+    QDockWidget* m_paramsDock;
+    QDockWidget* m_explanationDock;
+    QUndoStack* m_undo;
+    QHash<QString, core::ParamSet> m_values;  // per page
+    SessionController* m_session = nullptr;
+    LessonPlayer* m_player = nullptr;
+    QVector<Lesson> m_lessons;  // the built-in ones, read once
+    // A slider drag in the parameter panel is one undo step: edits made while the same slider
+    // stays down carry the same drag number and merge.
+    QPointer<QSlider> m_dragSlider;
+    int m_drag = 0;
+    bool m_presenting = false;
+    QByteArray m_stateBeforePresenting;
+    bool m_maximizedBeforePresenting = false;
+    bool m_dark = false;
+    ColormapChoice m_colormap = ColormapChoice::Auto;
+    QFont m_normalFont;
+
+    QLabel* m_statusTime;
+    QComboBox* m_backendChoice;
+    QLabel* m_backend;
+    QString m_backendKind = QStringLiteral("cpu");  // last result: "cpu", "vulkan", "unavailable"
+    QString m_backendDetail;                        // device name or reason
+    int m_backendNotices = 0;
+    QString m_backendNoticeReason;
+    QString m_backendNotice;
+    QLabel* m_hover;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+
+    FigureExport* m_figures = nullptr;
+    QMenu* m_fileMenu = nullptr;
+    QMenu* m_editMenu = nullptr;
+    QMenu* m_viewMenu = nullptr;
+    QMenu* m_colormapMenu = nullptr;
+    QMenu* m_langMenu = nullptr;
+    QMenu* m_helpMenu = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QMenu* m_lessonsMenu = nullptr;
+    QAction* m_newAct = nullptr;
+    QAction* m_openAct = nullptr;
+    QAction* m_saveAct = nullptr;
+    QAction* m_saveAsAct = nullptr;
+    QAction* m_openLessonAct = nullptr;
+    QAction* m_nextStepAct = nullptr;
+    QAction* m_prevStepAct = nullptr;
+    QAction* m_endLessonAct = nullptr;
+    QAction* m_quitAct = nullptr;
+    QAction* m_undoAct = nullptr;
+    QAction* m_redoAct = nullptr;
+    QAction* m_copyAct = nullptr;
+    QAction* m_resetAct = nullptr;
+    QAction* m_darkAct = nullptr;
+    QAction* m_presentAct = nullptr;
+    QAction* m_searchAct = nullptr;
+    QAction* m_cancelAct = nullptr;
+    QAction* m_cmapAuto = nullptr;
+    QAction* m_cmapViridis = nullptr;
+    QAction* m_cmapDiverging = nullptr;
+    QAction* m_langEn = nullptr;
+    QAction* m_langZh = nullptr;
+    QAction* m_aboutAct = nullptr;
+};
+
+}  // namespace poslab::ui

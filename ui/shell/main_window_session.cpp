@@ -1,0 +1,247 @@
+// MainWindow, the session side (issue 5): the File menu's session actions, capturing and applying
+// a SessionState, the Lessons menu and presentation mode. The files themselves are handled by
+// SessionController, the lesson keys and captions by LessonPlayer; this is the glue to the page.
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QUndoStack>
+
+#include "core/registry.h"
+#include "ui/document/lesson_player.h"
+#include "ui/document/session_controller.h"
+#include "ui/panels/param_panel.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/page_widget.h"
+#include "ui/views/view_widget.h"
+
+namespace poslab::ui {
+
+void MainWindow::buildSessionMenu() {
+    m_newAct = m_fileMenu->addAction(QString(), this, [this] {
+        if (m_session->maybeSave()) newSession();
+    });
+    m_newAct->setShortcut(QKeySequence::New);
+    m_openAct = m_fileMenu->addAction(QString(), m_session, &SessionController::openWithDialog);
+    m_openAct->setShortcut(QKeySequence::Open);
+    m_recentMenu = m_fileMenu->addMenu(QString());
+    connect(m_recentMenu, &QMenu::aboutToShow, this,
+            [this] { m_session->fillRecentMenu(m_recentMenu); });
+    m_session->fillRecentMenu(m_recentMenu);
+    m_saveAct = m_fileMenu->addAction(QString(), m_session, &SessionController::saveWithDialog);
+    m_saveAct->setShortcut(QKeySequence::Save);
+    m_saveAsAct = m_fileMenu->addAction(QString(), m_session, &SessionController::saveAsWithDialog);
+    m_saveAsAct->setShortcut(QKeySequence::SaveAs);
+    m_fileMenu->addSeparator();
+}
+
+void MainWindow::buildLessonsMenu() {
+    m_lessonsMenu = menuBar()->addMenu(QString());
+    m_openLessonAct = new QAction(this);
+    connect(m_openLessonAct, &QAction::triggered, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Open a lesson"), QString(),
+                                                          tr("PosLab lessons (*.json)"));
+        if (file.isEmpty()) return;
+        if (const QString error = openLessonFile(file); !error.isEmpty()) {
+            const QString text = tr("The lesson was not opened: %1").arg(error);
+            if (m_options.persist)
+                QMessageBox::warning(this, tr("Open a lesson"), text);
+            else
+                statusBar()->showMessage(text, 15000);
+        }
+    });
+    m_prevStepAct = new QAction(this);
+    connect(m_prevStepAct, &QAction::triggered, m_player, &LessonPlayer::previous);
+    m_nextStepAct = new QAction(this);
+    connect(m_nextStepAct, &QAction::triggered, m_player, &LessonPlayer::next);
+    m_endLessonAct = new QAction(this);
+    connect(m_endLessonAct, &QAction::triggered, m_player, &LessonPlayer::stop);
+}
+
+void MainWindow::retranslateSession() {
+    m_newAct->setText(tr("&New Session"));
+    m_openAct->setText(tr("&Open Session…"));
+    m_recentMenu->setTitle(tr("Open &Recent"));
+    m_session->fillRecentMenu(m_recentMenu);  // its fixed entries are in the new language too
+    m_saveAct->setText(tr("&Save Session"));
+    m_saveAsAct->setText(tr("Save Session &As…"));
+
+    // The lesson titles depend on the language: the menu is rebuilt (only here, never from one
+    // of its own actions, which clear() would delete while they run).
+    m_lessonsMenu->setTitle(tr("Le&ssons"));
+    m_lessonsMenu->clear();
+    for (int i = 0; i < m_lessons.size(); ++i) {
+        QAction* a = m_lessonsMenu->addAction(m_lessons[i].title.text());
+        connect(a, &QAction::triggered, this, [this, i] { startLesson(m_lessons[i]); });
+    }
+    if (m_lessons.isEmpty())
+        m_lessonsMenu->addAction(tr("(no built-in lessons)"))->setEnabled(false);
+    m_lessonsMenu->addSeparator();
+    m_openLessonAct->setText(tr("Open &Lesson File…"));
+    m_lessonsMenu->addAction(m_openLessonAct);
+    m_lessonsMenu->addSeparator();
+    m_prevStepAct->setText(tr("&Previous Step (Page Up)"));
+    m_nextStepAct->setText(tr("&Next Step (Page Down)"));
+    m_endLessonAct->setText(tr("&End the Lesson"));
+    for (QAction* a : {m_prevStepAct, m_nextStepAct, m_endLessonAct}) m_lessonsMenu->addAction(a);
+    updateLessonActions();
+}
+
+void MainWindow::updateLessonActions() {
+    for (QAction* a : {m_prevStepAct, m_nextStepAct, m_endLessonAct})
+        a->setEnabled(m_player->active());
+}
+
+void MainWindow::updateTitle() {
+    QString title = QStringLiteral("PosLab");
+    if (const PageSpec* p = m_page->page()) title += QStringLiteral(" — ") + p->title.text();
+    if (m_session && !m_session->filePath().isEmpty())
+        title += QStringLiteral(" — ") + QFileInfo(m_session->filePath()).fileName();
+    setWindowTitle(title + QStringLiteral("[*]"));
+}
+
+QString MainWindow::saveSession(const QString& path) {
+    return m_session->save(path);
+}
+
+QString MainWindow::openSession(const QString& path) {
+    return m_session->open(path);
+}
+
+void MainWindow::newSession() {
+    m_player->stop();
+    QString id = m_catalog.find("rope") ? QStringLiteral("rope") : QString();
+    if (id.isEmpty() && !m_catalog.pages().isEmpty()) id = m_catalog.pages().front().id;
+    m_values.clear();
+    if (const PageSpec* page = m_catalog.find(id)) showPage(page, 0);
+    m_undo->clear();
+    m_session->reset();
+}
+
+SessionState MainWindow::sessionState() const {
+    SessionState s;
+    if (const PageSpec* p = m_page->page()) {
+        s.page = p->id;
+        s.tab = m_page->currentTab();
+        if (const ViewSpec* v = m_page->currentViewSpec()) s.view = v->id;
+        s.params = paramTexts(m_page->params());
+        for (int t = 0; t < m_page->tabs()->count(); ++t)
+            for (const ViewWidget* w : m_page->viewsOfTab(t))
+                s.views.append({t, w->spec().id, w->state()});
+    }
+    s.language = currentLanguage();
+    s.dark = m_dark;
+    s.colormap = m_colormap;
+    s.backend = backendMode();
+    return s;
+}
+
+QString MainWindow::applySession(const SessionState& s) {
+    // Everything is checked before the first change, so a refusal leaves the window as it was.
+    const PageSpec* page = m_catalog.find(s.page);
+    if (!page) return tr("unknown page \"%1\"").arg(s.page);
+    auto params = sessionParams(s, m_catalog);
+    if (!params) return QString::fromStdString(params.error().message);
+
+    m_player->stop();
+    if (s.language != currentLanguage()) setLanguage(s.language);
+    setDark(s.dark);
+    setColormap(s.colormap);
+    setBackendMode(s.backend);
+    m_values.clear();  // other pages start from their presets, as in a fresh window
+    m_values[page->id] = *params;
+    showPage(page, s.tab);
+    for (const SessionView& v : s.views)
+        for (ViewWidget* w : m_page->viewsOfTab(v.tab))
+            if (w->spec().id == v.view) w->setState(v.state);
+    m_page->requestUpdate();  // setState does not ask for a result itself
+    m_undo->clear();          // the edits belonged to the previous session
+    return {};
+}
+
+QString MainWindow::startLesson(const Lesson& lesson) {
+    if (lesson.steps.isEmpty()) return tr("the lesson has no steps");
+    m_player->start(lesson);
+    updateLessonActions();
+    return {};
+}
+
+QString MainWindow::openLessonFile(const QString& path) {
+    Lesson lesson;
+    QString error;
+    if (!loadLesson(path, m_catalog, &lesson, &error)) return error;
+    return startLesson(lesson);
+}
+
+void MainWindow::showLessonStep(int index) {
+    const LessonStep* step = m_player->step();
+    const PageSpec* page = step ? m_catalog.find(step->page) : nullptr;
+    if (!page) return;
+    auto values = stepParams(*step, m_catalog);
+    if (!values) {
+        m_player->setNote(QString::fromStdString(values.error().message));
+        return;
+    }
+    core::ParamSet params;  // as the panel holds values: not marked as given
+    for (const auto& [name, value] : values->values()) params.set(name, value);
+    int tab = 0;
+    for (int i = 0; i < page->views.size(); ++i)
+        if (page->views[i].id == step->view) tab = i + 1;
+
+    // A step's parameters are one undo step, so Ctrl+Z returns to what was shown before. The
+    // view widgets are made afresh each time: a step looks the same however it was reached.
+    if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
+    if (!m_values.contains(page->id)) m_values[page->id] = presetParams(*page);
+    showPage(page, tab);
+    applyParams(params, false, QStringLiteral("lesson step %1").arg(index + 1));
+    // The parser has completed the state (a compare view's defaults included).
+    for (ViewWidget* w : m_page->viewsOfTab(tab))
+        if (w->spec().id == step->view) w->setState(step->state);
+    m_page->requestUpdate();
+}
+
+void MainWindow::setPresentation(bool on) {
+    m_presentAct->setChecked(on);
+}
+
+void MainWindow::togglePresentation(bool on) {
+    if (on == m_presenting) return;
+    m_presenting = on;
+    if (on) {
+        m_stateBeforePresenting = saveState();  // dock visibility and sizes, put back on leaving
+        m_maximizedBeforePresenting = isMaximized();
+        for (QDockWidget* d : {m_browserDock, m_paramsDock, m_explanationDock}) d->hide();
+        menuBar()->hide();
+        statusBar()->hide();
+        applyPresentationFont();
+        showFullScreen();
+    } else {
+        QApplication::setFont(m_normalFont);
+        menuBar()->show();
+        statusBar()->show();
+        restoreState(m_stateBeforePresenting);
+        if (m_maximizedBeforePresenting)
+            showMaximized();
+        else
+            showNormal();
+        m_player->setPresenting(false);
+    }
+}
+
+void MainWindow::applyPresentationFont() {
+    QFont f = m_normalFont;
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * 1.4);
+    else if (f.pixelSize() > 0)
+        f.setPixelSize(qRound(f.pixelSize() * 1.4));
+    QApplication::setFont(f);
+    m_player->setPresenting(true);
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,66 @@
+// Draws one prepared heatmap: crisp cells (no smoothing), labelled axes with round ticks, a colour
+// bar with ticks, wheel zoom, drag pan, and a hover readout of the indices and exact value. It
+// only draws the QImage it is given; the image is made off the GUI thread.
+#pragma once
+
+#include <QPointF>
+#include <QRectF>
+#include <QWidget>
+
+#include "ui/compute/compute_types.h"
+
+namespace poslab::ui {
+
+class HeatmapWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit HeatmapWidget(QWidget* parent = nullptr);
+
+    void setData(HeatmapData data);
+    const HeatmapData& data() const { return m_data; }
+    void setDark(bool dark);
+    void resetZoom();
+    // The visible cell range (x: columns, y: rows), for tests.
+    QRectF visibleCells() const { return m_view; }
+
+    // The readout for cell (row, col): "position m = 37, position n = 52: 41.27".
+    QString readout(qint64 row, qint64 col) const;
+    double valueAt(qint64 row, qint64 col) const;
+    // The cell under a widget point, or (-1, -1).
+    QPoint cellAt(QPointF pos) const;
+
+    QSize sizeHint() const override { return {420, 360}; }
+    QSize minimumSizeHint() const override { return {160, 140}; }
+
+signals:
+    void hovered(const QString& text);
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+    void wheelEvent(QWheelEvent*) override;
+    void mousePressEvent(QMouseEvent*) override;
+    void mouseMoveEvent(QMouseEvent*) override;
+    void mouseReleaseEvent(QMouseEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
+    void leaveEvent(QEvent*) override;
+
+private:
+    struct Margins {
+        int left, bottom, top, barGap, barWidth, barLabels;
+        bool titles;  // axis titles drawn
+    };
+    Margins margins() const;
+    QRectF plotRect() const;
+    QRectF barRect() const;
+    void clampView();
+
+    HeatmapData m_data;
+    QRectF m_view;  // in cells
+    bool m_dark = false;
+    bool m_dragging = false;
+    QPointF m_dragStart;
+    QRectF m_dragView;
+    QPoint m_hoverCell{-1, -1};
+};
+
+}  // namespace poslab::ui

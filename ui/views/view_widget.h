@@ -1,0 +1,109 @@
+// One view of a page: a title, the view's own controls (head, dimensions, positions, compare
+// settings) and the drawing widgets for its kind. It draws the ViewResult it is given and reports
+// control changes; it computes nothing.
+#pragma once
+
+#include <QPointer>
+#include <QWidget>
+
+#include "ui/compute/compute_types.h"
+
+QT_BEGIN_NAMESPACE
+class QLabel;
+class QSpinBox;
+class QSlider;
+class QLineEdit;
+class QComboBox;
+class QToolButton;
+class QGridLayout;
+class QStackedWidget;
+class QTimer;
+QT_END_NAMESPACE
+
+namespace poslab::ui {
+
+class HeatmapWidget;
+class ChartWidget;
+class RotationWidget;
+
+class ViewWidget : public QWidget {
+    Q_OBJECT
+public:
+    ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* parent = nullptr);
+
+    const ViewSpec& spec() const { return m_spec; }
+    ViewState state() const { return m_state; }
+    void setState(const ViewState& state);
+    // Positions available to the rotation controls (the encoding's n).
+    void setPositionCount(qint64 n);
+
+    void applyResult(const ViewResult& result);
+    void setDark(bool dark);
+    bool hasError() const { return !m_error.isEmpty(); }
+    QString errorText() const { return m_error; }
+
+    QVector<HeatmapWidget*> heatmaps() const { return m_heatmaps; }
+    ChartWidget* chart() const { return m_chart; }
+    RotationWidget* rotation() const { return m_rotation; }
+    QString valueText() const;
+    QString titleText() const;
+    bool hasResult() const { return m_hasResult; }
+    // The last result drawn (what an exported figure shows).
+    const ViewResult& lastResult() const { return m_last; }
+    QToolButton* exportButton() const { return m_export; }
+    QString noteText() const;
+
+signals:
+    void stateChanged();
+    void hovered(const QString& text);
+    void exportRequested();
+
+protected:
+    void changeEvent(QEvent* e) override;
+
+private:
+    void retranslate();
+    void updateTitleFont();
+    void buildControls();
+    HeatmapWidget* heatmapAt(int i);
+    void setPlaying(bool on);
+
+    ViewSpec m_spec;
+    ViewState m_state;
+    QString m_error;
+    bool m_dark = false;
+    bool m_hasResult = false;
+    int m_sliceCount = 0;
+
+    ViewResult m_last;
+    QLabel* m_title;
+    QToolButton* m_export;
+    QLabel* m_note;
+    QLabel* m_errorLabel;
+    QStackedWidget* m_stack;
+    QWidget* m_heatmapBox = nullptr;
+    QGridLayout* m_heatmapGrid = nullptr;
+    QVector<HeatmapWidget*> m_heatmaps;
+    ChartWidget* m_chart = nullptr;
+    RotationWidget* m_rotation = nullptr;
+    QLabel* m_value = nullptr;
+
+    // Controls (created as the kind needs them).
+    QLabel* m_sliceLabel = nullptr;
+    QSpinBox* m_slice = nullptr;
+    QLabel* m_dimsLabel = nullptr;
+    QLineEdit* m_dims = nullptr;
+    QLabel* m_mLabel = nullptr;
+    QSlider* m_m = nullptr;
+    QLabel* m_deltaLabel = nullptr;
+    QSpinBox* m_delta = nullptr;
+    QToolButton* m_play = nullptr;
+    QTimer* m_playTimer = nullptr;
+    QLabel* m_cmpLabel = nullptr;
+    QComboBox* m_cmpQuantity = nullptr;
+    QComboBox* m_cmpParam = nullptr;
+    QLineEdit* m_cmpValue = nullptr;
+    QPointer<QWidget> m_controlsRow;
+};
+
+}  // namespace poslab::ui
