@@ -1,22 +1,12 @@
 #include "gpu/kernel_inputs.h"
 
 #include <algorithm>
-#include <cmath>
 #include <numeric>
 #include <string>
 
 #include "core/encodings/deberta.h"
 
 namespace poslab::gpu::detail {
-
-std::vector<double> xposLogZeta(std::int64_t d, double gamma) {
-    const double dd = static_cast<double>(d);
-    std::vector<double> c(static_cast<std::size_t>(d / 2));
-    for (std::int64_t j = 0; j < d / 2; ++j)
-        c[static_cast<std::size_t>(j)] =
-            std::log((2.0 * static_cast<double>(j) + gamma * dd) / ((1.0 + gamma) * dd));
-    return c;
-}
 
 DebertaEdges debertaEdges(std::int64_t n, std::int64_t buckets, std::int64_t maxPos) {
     DebertaEdges e;
@@ -69,9 +59,10 @@ core::Expected<DebertaTiling> debertaTiling(std::int64_t n, std::int64_t d,
     const std::uint64_t colCap = t.maxIn >= t.rows + t.stepIn ? t.maxIn - t.rows - t.stepIn + 1 : 0;
     t.cols = fit(t.n, std::min(colCap, lim.group * lim.maxGroupsX), t.stepIn);
     if (t.rows == 0 || t.cols == 0)
-        return core::fail("DeBERTa rows of d = " + std::to_string(d) +
-                          " (n = " + std::to_string(n) + ") do not fit a storage binding of " +
-                          std::to_string(lim.maxBinding) + " bytes");
+        return core::fail(core::Errc::VulkanUnavailable,
+                          "DeBERTa rows of d = " + std::to_string(d) +
+                              " (n = " + std::to_string(n) + ") do not fit a storage binding of " +
+                              std::to_string(lim.maxBinding) + " bytes");
     return t;
 }
 
@@ -79,7 +70,7 @@ core::Expected<std::vector<DebertaTile>> debertaTiles(const DebertaTiling& t,
                                                       const std::vector<std::int64_t>& dl) {
     const auto n = static_cast<std::int64_t>(t.n);
     if (dl.size() != static_cast<std::size_t>(2 * n - 1))
-        return core::fail("DeBERTa: delta table of the wrong size");
+        return core::fail(core::Errc::Internal, "DeBERTa: delta table of the wrong size");
     // Rows [first (aligned down), last] of Qr/Kr that a tile reaches: those of its extreme r.
     auto reach = [&](DebertaTile& tile) {
         const auto rMin =
@@ -102,9 +93,10 @@ core::Expected<std::vector<DebertaTile>> debertaTiles(const DebertaTiling& t,
                 tile.cols = (tile.cols - 1) / t.stepIn * t.stepIn;
                 if (tile.cols == 0)
                     return core::fail(
+                        core::Errc::VulkanUnavailable,
                         "the DeBERTa relative embeddings one tile reaches (rows of d = " +
-                        std::to_string(t.d) + ") do not fit a storage binding of " +
-                        std::to_string(t.maxBinding) + " bytes");
+                            std::to_string(t.d) + ") do not fit a storage binding of " +
+                            std::to_string(t.maxBinding) + " bytes");
             }
             tiles.push_back(tile);
         }

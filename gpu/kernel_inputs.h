@@ -1,7 +1,7 @@
 // Internal: what the CPU prepares for the relative-position kernels, in plain C++ (no Vulkan):
-// the bucket edges that let the device map distances to buckets without a logarithm, xPos's
-// per-pair coefficients, and the tiling of the DeBERTa terms under the storage-binding limit.
-// Errors are values.
+// the bucket edges that let the device map distances to buckets without a logarithm, and the
+// tiling of the DeBERTa terms under the storage-binding limit. Errors are values (a tiling that
+// cannot fit the device's bindings: Errc::VulkanUnavailable).
 #pragma once
 
 #include <cstdint>
@@ -11,9 +11,6 @@
 #include "core/params/param_spec.h"
 
 namespace poslab::gpu::detail {
-
-// ln(zeta_j) of xPos (spec B2), zeta_j = (2j + gamma d) / ((1 + gamma) d), j < d/2, in float64.
-std::vector<double> xposLogZeta(std::int64_t d, double gamma);
 
 // DeBERTa-v2's log buckets (spec C2) as gpu/shaders/common/buckets.glsl's debertaBucket takes
 // them, for distances up to n - 1: mid (0 = no buckets), the log position of mid + 1, and the

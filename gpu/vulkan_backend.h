@@ -1,6 +1,9 @@
 // The Vulkan compute backend: float32 storage, shaders from gpu/shaders (embedded SPIR-V), RAII
-// handles behind a pimpl so that vulkan_raii.hpp stays inside gpu/. Nothing here throws: creation
-// and every computation return errors as values, and the caller falls back to the CPU.
+// handles behind a pimpl so that vulkan_raii.hpp stays inside gpu/. What it computes is the op
+// table of gpu/op.h. Nothing here throws: creation and every computation return errors as values
+// with a code (Errc::VulkanUnavailable: no loader, driver or device, or a limit of this device;
+// Errc::DeviceLost: the device failed, or failed earlier; Errc::NoShader: no op for this quantity
+// with these parameters), and the caller falls back to the CPU.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +31,7 @@ public:
     static core::Expected<std::unique_ptr<VulkanBackend>> create(const VulkanOptions& options = {});
     ~VulkanBackend() override;
 
-    std::string name() const override { return "vulkan"; }
+    core::BackendKind kind() const override { return core::BackendKind::Vulkan; }
     std::string deviceName() const override;
     std::string deviceType() const override;
     bool implements(const core::Prepared& prepared) const override;
@@ -36,13 +39,12 @@ public:
     core::Status run(const core::Request& request, core::Result& out,
                      const core::ComputeOptions& options = {}) override;
     core::Status run(const core::Prepared& prepared, core::Result& out);
-    core::Status colormap(const core::ColormapRequest& request,
-                          std::vector<std::uint32_t>& out) override;
 
     bool float64() const;  // angles formed in float64 on this device
     bool lost() const;     // a device loss or failed submission: unusable from now on
     std::uint64_t maxBindingBytes() const;
-    // "encoding/quantity" of every quantity with a shader (parameters may still exclude some).
+    // "encoding/quantity" of every quantity with an op (parameters may still exclude some), in
+    // the order of the op table (gpu/op.h).
     static std::vector<std::string> quantities();
     void releaseBuffers();
 

@@ -9,10 +9,10 @@ shared float red[256];
 void main() {
     const uint row = gl_WorkGroupID.x;
     const uint tid = gl_LocalInvocationID.x;
-    if (row >= pc.rows) return;
-    const uint base = row * pc.cols;
+    if (row >= pc.tile.rows) return;
+    const uint base = row * pc.tile.cols;
     float m = uintBitsToFloat(0xff800000u);
-    for (uint j = tid; j < pc.cols; j += 256) m = max(m, x[base + j]);
+    for (uint j = tid; j < pc.tile.cols; j += 256) m = max(m, x[base + j]);
     red[tid] = m;
     barrier();
     for (uint s = 128; s > 0; s >>= 1) {
@@ -22,11 +22,11 @@ void main() {
     m = red[0];
     barrier();
     if (isinf(m) && m < 0.0) {
-        for (uint j = tid; j < pc.cols; j += 256) x[base + j] = 0.0;
+        for (uint j = tid; j < pc.tile.cols; j += 256) x[base + j] = 0.0;
         return;
     }
     float sum = 0.0;
-    for (uint j = tid; j < pc.cols; j += 256) {
+    for (uint j = tid; j < pc.tile.cols; j += 256) {
         const float e = exp(x[base + j] - m);
         x[base + j] = e;
         sum += e;
@@ -38,5 +38,5 @@ void main() {
         barrier();
     }
     const float inv = 1.0 / red[0];
-    for (uint j = tid; j < pc.cols; j += 256) x[base + j] *= inv;
+    for (uint j = tid; j < pc.tile.cols; j += 256) x[base + j] *= inv;
 }

@@ -172,15 +172,13 @@ Device::Device() : m_context(m_library.getInstanceProcAddr()) {
     m_pipelineCache = vk::raii::PipelineCache(m_device, vk::PipelineCacheCreateInfo{});
 }
 
-Buffer& Device::buffer(const std::string& slot, vk::DeviceSize bytes) {
+Buffer* Device::buffer(const std::string& slot, vk::DeviceSize bytes) {
     bytes = std::max<vk::DeviceSize>(16, (bytes + 255) / 256 * 256);
     auto& b = m_buffers[slot];
-    if (b && b->size >= bytes) return *b;
+    if (b && b->size >= bytes) return b.get();
     b.reset();
     checkFault(FaultStep::AllocateMemory);
-    if (bytes > m_info.maxAllocation)
-        throw std::runtime_error("buffer of " + std::to_string(bytes) +
-                                 " bytes exceeds the device's maxMemoryAllocationSize");
+    if (bytes > m_info.maxAllocation) return nullptr;
     auto nb = std::make_unique<Buffer>();
     nb->buffer =
         vk::raii::Buffer(m_device, vk::BufferCreateInfo({}, bytes,
@@ -206,7 +204,7 @@ Buffer& Device::buffer(const std::string& slot, vk::DeviceSize bytes) {
     nb->mapped = nb->memory.mapMemory(0, bytes);
     nb->size = bytes;
     b = std::move(nb);
-    return *b;
+    return b.get();
 }
 
 Kernel& Device::kernel(const std::string& name, std::uint32_t bindings) {

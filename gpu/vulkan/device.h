@@ -1,17 +1,23 @@
 // Internal: the Vulkan objects of one compute device, RAII (vk::raii), declared in creation order
 // so that they are destroyed in reverse. Only gpu/*.cpp include this (vulkan_raii.hpp is heavy).
-// Functions here may throw (vk::SystemError, std::runtime_error); the public VulkanBackend catches
-// everything at its boundary and returns errors as values.
+// Functions here may throw (vk::SystemError, std::runtime_error for an injected fault or a
+// timeout); the public VulkanBackend catches everything at its boundary and returns errors as
+// values.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <map>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <vulkan/vulkan_raii.hpp>
 
+#include "gpu/shaders/common/tile.h"
 #include "gpu/vulkan/fault.h"
 
 namespace poslab::gpu::detail {
@@ -33,14 +39,22 @@ private:
     PFN_vkGetInstanceProcAddr m_gipa = nullptr;
 };
 
-// Mirrors `Push` of gpu/shaders/common/push.glsl.
+// The push constants of one dispatch (gpu/shaders/common/push.glsl): the tile header at byte 0 and
+// the op's parameter block (a struct of gpu/shaders/common/params_<op>.h) at byte 16.
+constexpr std::size_t kOpParamBytes = 48;
 struct Push {
-    std::uint32_t rows = 0, cols = 0, row0 = 0, n = 0;
-    std::uint32_t i0 = 0, i1 = 0, i2 = 0, i3 = 0;
-    float f0 = 0, f1 = 0, f2 = 0, f3 = 0;
-    std::uint32_t i4 = 0, i5 = 0, i6 = 0, i7 = 0;
+    shader::Tile tile{};
+    std::array<std::uint8_t, kOpParamBytes> op{};
+
+    template <class P>
+    void setParams(const P& params) {
+        static_assert(std::is_trivially_copyable_v<P> && sizeof(P) <= kOpParamBytes,
+                      "an op's parameter block must fit the 64-byte push range");
+        std::memcpy(op.data(), &params, sizeof(P));
+    }
 };
-static_assert(sizeof(Push) == 64, "Push must match gpu/shaders/common/push.glsl");
+static_assert(sizeof(Push) == 64 && offsetof(Push, op) == 16,
+              "Push must match gpu/shaders/common/push.glsl");
 
 // A host-visible storage buffer, persistently mapped.
 struct Buffer {
@@ -87,8 +101,9 @@ public:
     Device();  // throws on failure (each step checks the fault hook)
 
     const DeviceInfo& info() const { return m_info; }
-    // A buffer of at least `bytes` (rounded up), reused across calls under `slot` when big enough.
-    Buffer& buffer(const std::string& slot, vk::DeviceSize bytes);
+    // A buffer of at least `bytes` (rounded up), reused across calls under `slot` when big enough;
+    // null when that is more than one allocation may hold (maxMemoryAllocationSize).
+    Buffer* buffer(const std::string& slot, vk::DeviceSize bytes);
     void releaseBuffers() { m_buffers.clear(); }
     Kernel& kernel(const std::string& name, std::uint32_t bindings);
 

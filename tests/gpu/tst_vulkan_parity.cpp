@@ -3,12 +3,11 @@
 // need several tiles, both with a small binding limit and past lavapipe's real 128 MiB limit).
 // Tolerances are derived, VkFFT style, from the CPU float32 error against the double reference:
 //   tol = kFactor * max(err(cpu f32), eps32 * max|ref|)
-// and both errors are printed. Integer quantities must be equal. The colormap must be equal.
+// and both errors are printed. Integer quantities must be equal.
 #include <QtTest>
 
 #include <cmath>
 #include <limits>
-#include <random>
 #include <set>
 
 #include "core/backend/cpu_backend.h"
@@ -279,7 +278,7 @@ private slots:
         QVERIFY(m_cpu.run(requestFor(c, core::Precision::F32), cpu32).ok());
         auto st = v->run(requestFor(c, core::Precision::F32), dev);
         QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
-        QCOMPARE(dev.backend, std::string("vulkan"));
+        QCOMPARE(dev.backend, core::BackendKind::Vulkan);
         QCOMPARE(dev.shape, ref.shape);
         QCOMPARE(dev.dtype, ref.dtype);
 
@@ -313,52 +312,6 @@ private slots:
             errCpu <= kCpuF32Ulps * kEps32 * maxAbs(ref),
             qPrintable(
                 QString("cpu-f32 error %1 > %2 ulps of max|ref|").arg(errCpu).arg(kCpuF32Ulps)));
-    }
-
-    // The colormap index equals the CPU's exactly, edges, NaN and infinities included.
-    void colormap_data() {
-        QTest::addColumn<int>("count");
-        QTest::addColumn<bool>("tiled");
-        for (int count : {1, 255, 1000, 70001}) {
-            QTest::newRow(qPrintable(QString("%1").arg(count))) << count << false;
-            QTest::newRow(qPrintable(QString("tiled %1").arg(count))) << count << true;
-        }
-    }
-    void colormap() {
-        QFETCH(int, count);
-        QFETCH(bool, tiled);
-        std::mt19937 gen(static_cast<unsigned>(count));
-        std::uniform_real_distribution<float> u(-1.5f, 2.5f);
-        std::vector<float> values(static_cast<std::size_t>(count));
-        const float lo = -1.0f, hi = 2.0f;
-        for (int k = 0; k < count; ++k) {
-            float v = u(gen);
-            if (k % 7 == 0) v = lo + static_cast<float>(k % 257) * (hi - lo) / 256.0f;  // bin edges
-            values[static_cast<std::size_t>(k)] = v;
-        }
-        if (count > 4) {
-            values[1] = std::numeric_limits<float>::quiet_NaN();
-            values[2] = std::numeric_limits<float>::infinity();
-            values[3] = -std::numeric_limits<float>::infinity();
-        }
-        core::ColormapRequest r;
-        r.values = values.data();
-        r.count = values.size();
-        r.lo = lo;
-        r.hi = hi;
-        for (std::uint32_t i = 0; i < 256; ++i) r.lut[i] = 0xff000000u | (i << 8) | (255 - i);
-        r.nanColor = 0x12345678u;
-        std::vector<std::uint32_t> a, b;
-        QVERIFY(m_cpu.colormap(r, a).ok());
-        auto st = backend(tiled)->colormap(r, b);
-        QVERIFY2(st.ok(), st ? "" : st.error().message.c_str());
-        QCOMPARE(b.size(), a.size());
-        QVERIFY(a == b);
-        if (count > 4) {
-            QCOMPARE(a[1], r.nanColor);
-            QCOMPARE(a[2], r.lut[255]);
-            QCOMPARE(a[3], r.lut[0]);
-        }
     }
 
     // Buffers are reused: a second computation at the same size gives the same numbers.
@@ -443,10 +396,27 @@ private slots:
         core::Result out;
         auto st = m_tiled->run(requestFor(c, core::Precision::F32), out);
         QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, core::Errc::VulkanUnavailable);
         QVERIFY2(st.error().message.find("storage binding") != std::string::npos,
                  st.error().message.c_str());
         QVERIFY(!m_tiled->lost());
         QVERIFY(m_tiled->run(requestFor(cases().front(), core::Precision::F32), out).ok());
+    }
+
+    // A quantity without an op is a NoShader error naming it (the router then computes it on the
+    // CPU with a note); the device stays usable.
+    void noShader() {
+        core::Request r;
+        r.encoding = "sinusoidal";
+        r.quantity = "frequencies";
+        core::Result out;
+        auto st = m_device->run(r, out);
+        QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, core::Errc::NoShader);
+        QVERIFY2(st.error().message.find("sinusoidal/frequencies") != std::string::npos,
+                 st.error().message.c_str());
+        QVERIFY(!m_device->lost());
+        QVERIFY(m_device->run(requestFor(cases().front(), core::Precision::F32), out).ok());
     }
 
     // Bad parameters are errors naming the parameter, not device work.
@@ -458,6 +428,7 @@ private slots:
         core::Result out;
         auto st = m_device->run(r, out);
         QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, core::Errc::InvalidParameter);
         QVERIFY2(st.error().message.find("'d'") != std::string::npos, st.error().message.c_str());
     }
 };

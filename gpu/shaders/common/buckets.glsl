@@ -15,13 +15,14 @@ int countEdges(int a, uint first, uint count) {
     return int(lo - first);
 }
 
-// T5 (spec C1) for r = key - query: i0 mode (0 unidirectional, 1 bidirectional, 2 bucketing none:
-// |r|, one table row per distance), i1 edge count (edges[0..i1)), i2 buckets per direction.
-int t5Bucket(int r) {
-    if (pc.i0 == 2u) return abs(r);
-    const bool bidir = pc.i0 != 0u;
+// T5 (spec C1) for r = key - query: mode 0 unidirectional, 1 bidirectional, 2 bucketing none
+// (|r|, one table row per distance); edges[1 .. edgeCount) the log edges; directionBuckets the
+// buckets per direction (common/params_t5.h).
+int t5Bucket(int r, uint mode, uint edgeCount, uint directionBuckets) {
+    if (mode == 2u) return abs(r);
+    const bool bidir = mode != 0u;
     const int a = bidir ? abs(r) : max(-r, 0);
-    return (bidir && r > 0 ? int(pc.i2) : 0) + countEdges(a, 1u, pc.i1);
+    return (bidir && r > 0 ? int(directionBuckets) : 0) + countEdges(a, 1u, edgeCount);
 }
 
 // DeBERTa-v2 log bucket (spec C2) of r = query - key: r itself when |r| <= mid or mid = 0 (no

@@ -1,30 +1,24 @@
-// Push constants shared by every PosLab kernel; mirrored by gpu::detail::Push (static_assert on
-// its size). A kernel writes a tile of `rows` rows x `cols` columns of its output; row0 is the
-// global index of the tile's first row, so tiles can cover outputs larger than one storage
-// binding (maxStorageBufferRange).
+// The push constants of a PosLab kernel: the common tile header (common/tile.h) at byte 0 and the
+// op's parameter block `op` at byte 16, of the type the shader names with
+//   #define POSLAB_PARAMS <Type>   (declared in common/params_<op>.h, mirrored in C++)
+// before including this file; kernels without parameters define nothing. The C++ side pushes
+// gpu::detail::Push, whose layout is asserted against the same headers.
+#include "common/tile.h"
+#ifdef POSLAB_PARAMS
 layout(push_constant) uniform Push {
-    uint rows;
-    uint cols;
-    uint row0;
-    uint n;
-    uint i0;
-    uint i1;
-    uint i2;
-    uint i3;
-    float f0;
-    float f1;
-    float f2;
-    float f3;
-    uint i4;
-    uint i5;
-    uint i6;
-    uint i7;
+    Tile tile;
+    layout(offset = 16) POSLAB_PARAMS op;
 } pc;
+#else
+layout(push_constant) uniform Push {
+    Tile tile;
+} pc;
+#endif
 
 // Invocation -> (local row, column) of the tile; false outside it (sizes need not be multiples of
 // the workgroup size).
 bool tileCell(out uint row, out uint col) {
     col = gl_GlobalInvocationID.x;
     row = gl_GlobalInvocationID.y;
-    return row < pc.rows && col < pc.cols;
+    return row < pc.tile.rows && col < pc.tile.cols;
 }
