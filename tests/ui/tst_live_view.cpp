@@ -1,14 +1,16 @@
 // Moving a parameter in the panel recomputes the view off the GUI thread; the heatmap's data and
 // its hover readout equal core's numbers exactly; sizes over the memory budget are refused in the
-// panel before any computation.
+// panel before any computation; a value whose check reads a file (a `source` table) is checked
+// by the worker, and its refusal reaches the same panel.
 #include <QSlider>
 #include <QTabWidget>
+#include <QTemporaryDir>
 #include <QUndoStack>
 #include <QtTest>
 
 #include "core/compute.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/compute/render.h"
+#include "ui/compute/format.h"
 #include "ui/panels/param_panel.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/view_widget.h"
@@ -99,6 +101,30 @@ private slots:
         QVERIFY(w.paramPanel()->message().isEmpty());
         QVERIFY(w.scheduler()->latestGeneration() > before);
         QVERIFY(test::waitIdle(w));
+    }
+
+    // The GUI thread reads no .npy: a missing `source` file is not noticed at the edit (the
+    // request goes to the worker), and the worker's refusal names the parameter in the panel.
+    // Clearing the value clears the message and the views compute again.
+    void sourceFileCheckedOffTheGuiThread() {
+        MainWindow w(test::noSettings());
+        w.openPage("learned");
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        const quint64 before = w.scheduler()->latestGeneration();
+        QTemporaryDir dir;
+        QVERIFY(w.paramPanel()->setText("source", dir.filePath("missing.npy")));
+        QVERIFY(w.paramPanel()->message().isEmpty());         // not checked here
+        QVERIFY(w.scheduler()->latestGeneration() > before);  // but sent
+        QVERIFY(test::waitIdle(w));
+        QTRY_VERIFY(w.paramPanel()->message().contains("source"));
+        QCOMPARE(w.page()->lastRefusal(), w.paramPanel()->message());
+        QVERIFY(w.paramPanel()->setText("source", ""));
+        QVERIFY(w.paramPanel()->message().isEmpty());
+        QVERIFY(test::waitIdle(w));
+        QVERIFY(w.paramPanel()->message().isEmpty());
+        for (auto* v : w.page()->viewsOfTab(0))
+            QVERIFY2(!v->hasError(), qPrintable(v->errorText()));
     }
 
     void undoRestoresPreviousValue() {

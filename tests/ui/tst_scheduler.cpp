@@ -1,11 +1,16 @@
 // The compute scheduler: results come back by signal with their generation, a burst of edits is
 // coalesced (latest wins), a running job can be cancelled, and a stale result never overwrites a
-// newer one on screen.
+// newer one on screen. Requests are checked before any work: on the GUI thread without reading
+// a file, the rest by the worker; and the worker writes its texts in the request's language.
+#include <QTemporaryDir>
 #include <QtTest>
+#include <fstream>
 
 #include "core/compute.h"
+#include "core/io/npy.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/compute/render.h"
+#include "ui/compute/compute_request.h"
+#include "ui/compute/request_check.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/view_widget.h"
 
@@ -211,16 +216,103 @@ private slots:
         QVERIFY(!w.page()->applyResult(other));
     }
 
+    void checkRequestRefusesBeforeComputing_data() {
+        QTest::addColumn<qint64>("n");
+        QTest::addColumn<qint64>("d");
+        QTest::addColumn<bool>("ok");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("names");  // what the message must name
+        QTest::newRow("fine") << qint64(64) << qint64(64) << true << 0 << QString();
+        QTest::newRow("over budget") << qint64(1 << 20) << qint64(64) << false
+                                     << int(core::Errc::OverBudget) << "memory budget";
+        QTest::newRow("odd d") << qint64(64) << qint64(63) << false
+                               << int(core::Errc::InvalidParameter) << "'d'";
+    }
     void checkRequestRefusesBeforeComputing() {
-        auto ok = requestFor("sinusoidal", sinusoidal(64, 100.0));
-        QVERIFY(checkRequest(ok).isEmpty());
-        auto huge = requestFor("sinusoidal", sinusoidal(1 << 20, 100.0));
-        const QString why = checkRequest(huge);
-        QVERIFY2(why.contains("memory budget"), qPrintable(why));
-        auto bad =
-            requestFor("sinusoidal", core::paramsFor("sinusoidal", {{"d", std::int64_t(63)}}));
-        const QString why2 = checkRequest(bad);
-        QVERIFY2(why2.contains("'d'"), qPrintable(why2));
+        QFETCH(qint64, n);
+        QFETCH(qint64, d);
+        QFETCH(bool, ok);
+        QFETCH(int, code);
+        QFETCH(QString, names);
+        const auto params =
+            core::paramsFor("sinusoidal", {{"n", std::int64_t(n)}, {"d", std::int64_t(d)}});
+        // Nothing here reads a file: the GUI thread's check is the whole check.
+        for (FileAccess files : {FileAccess::Read, FileAccess::Defer}) {
+            const core::Status why = checkRequest(requestFor("sinusoidal", params), files);
+            QCOMPARE(bool(why), ok);
+            if (ok) continue;
+            QCOMPARE(int(why.error().code), code);
+            QVERIFY2(QString::fromStdString(why.error().message).contains(names),
+                     why.error().message.c_str());
+        }
+    }
+
+    // A `source` table is read by core::validate. The GUI thread's check (Defer) leaves such a
+    // request to the worker, which checks it before any work: a missing file, a size over the
+    // budget and a valid table each come back as they should.
+    void fileSourceCheckedByTheWorker_data() {
+        QTest::addColumn<QString>("file");  // "missing" or "table"
+        QTest::addColumn<double>("budget");
+        QTest::addColumn<QString>("refusal");  // what the worker's refusal names ("": none)
+        QTest::newRow("missing file") << "missing" << 2e9 << "source";
+        QTest::newRow("over budget") << "table" << 4096.0 << "memory budget";
+        QTest::newRow("valid table") << "table" << 2e9 << QString();
+    }
+    void fileSourceCheckedByTheWorker() {
+        QFETCH(QString, file);
+        QFETCH(double, budget);
+        QFETCH(QString, refusal);
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(file + ".npy").toStdString();
+        if (file == "table") {
+            core::Array t = core::Array::real({40, 6});
+            for (std::size_t k = 0; k < t.f64.size(); ++k) t.f64[k] = 0.01 * double(k % 17);
+            std::ofstream(path, std::ios::binary) << core::io::encodeNpy(t);
+        }
+        auto params = core::paramsFor("learned", {{"source", path}});
+        ComputeRequest req = requestFor("learned", params);
+        req.memoryBudget = budget;
+        QVERIFY(requestReadsFiles(req));
+        QVERIFY(checkRequest(req, FileAccess::Defer));  // nothing read, nothing refused
+        QCOMPARE(bool(checkRequest(req, FileAccess::Read)), refusal.isEmpty());
+        ArrayCache cache;
+        const ComputeResult r = computeRequest(req, cache, nullptr);
+        if (refusal.isEmpty()) {
+            QVERIFY2(r.refusal.isEmpty(), qPrintable(r.refusal));
+            QVERIFY(!r.views.isEmpty());
+            for (const auto& v : r.views) QVERIFY2(v.error.isEmpty(), qPrintable(v.error));
+        } else {
+            QVERIFY2(r.refusal.contains(refusal), qPrintable(r.refusal));
+            QVERIFY(r.views.isEmpty());  // nothing computed
+            QCOMPARE(cache.size(), std::size_t(0));
+        }
+        // Without a file nothing is left to the worker.
+        QVERIFY(!requestReadsFiles(requestFor("learned", core::paramsFor("learned", {}))));
+    }
+
+    // The worker writes axis names in the request's language, whatever the GUI's is now.
+    void axisNamesInTheRequestsLanguage_data() {
+        QTest::addColumn<bool>("chinese");
+        QTest::newRow("en") << false;
+        QTest::newRow("zh") << true;
+    }
+    void axisNamesInTheRequestsLanguage() {
+        QFETCH(bool, chinese);
+        QCOMPARE(currentLanguage(), Lang::En);  // the GUI's language is never switched here
+        ComputeRequest req = oneArray("sinusoidal", "table", {{"n", std::int64_t(16)}});
+        req.lang = chinese ? Lang::Zh : Lang::En;
+        ArrayCache cache;
+        const ComputeResult r = computeRequest(req, cache, nullptr);
+        QCOMPARE(r.views.size(), 1);
+        QCOMPARE(r.views[0].heatmaps.size(), 1);
+        const HeatmapData& h = r.views[0].heatmaps[0];
+        const auto* q = core::registry().find("sinusoidal")->findQuantity("table");
+        auto hasCjk = [](const QString& t) {
+            return std::any_of(t.begin(), t.end(), [](QChar c) { return c.unicode() >= 0x3000; });
+        };
+        QCOMPARE(hasCjk(h.rowAxis), chinese);
+        QCOMPARE(hasCjk(h.colAxis), chinese);
+        if (!chinese) QCOMPARE(h.rowAxis, QString::fromStdString(q->axes[0]));
     }
 };
 

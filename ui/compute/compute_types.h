@@ -16,6 +16,7 @@
 #include "core/params/param_spec.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/figure/colormap.h"
+#include "ui/shell/language.h"
 
 namespace poslab::ui {
 
@@ -30,6 +31,9 @@ struct ComputeRequest {
     ColormapChoice colormap = ColormapChoice::Auto;
     double memoryBudget = core::configuredMemoryBudget();
     int maxImageSide = 2048;  // larger matrices are drawn at a stride (hover stays exact)
+    // The interface language when the request was made: the worker writes its texts (axis
+    // names, notes) in it and never reads the GUI thread's current language.
+    Lang lang = Lang::En;
 };
 
 // A heatmap panel: the image of the cells (one pixel per shown cell) and what the axes need.
@@ -96,6 +100,9 @@ struct ComputeResult {
     double computeMs = 0, renderMs = 0;
     bool cancelled = false;
     QString error;
+    // Refused before any work by the worker's check (a request whose check reads a file): the
+    // reason, as checkRequest gives it; no views.
+    QString refusal;
 };
 
 }  // namespace poslab::ui

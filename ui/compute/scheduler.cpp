@@ -5,14 +5,15 @@
 
 #include "core/backend/backend.h"
 #include "core/compute.h"
-#include "ui/compute/render.h"
+#include "gpu/backend_router.h"
+#include "ui/compute/compute_request.h"
 
 namespace poslab::ui {
 
 namespace {
 
 struct RouterOutcome {
-    QString kind = QStringLiteral("cpu");  // "cpu", "vulkan" or "unavailable"
+    ComputedBy kind = ComputedBy::Cpu;
     QString detail;
 };
 
@@ -29,7 +30,8 @@ public:
                                                const core::ParamSet& params,
                                                const core::ComputeOptions& options) override {
         auto prepared = core::prepare(enc, quantity, params, options);
-        if (!prepared || m_router.choose(*prepared, core::Precision::F32) != "vulkan")
+        if (!prepared ||
+            m_router.choose(*prepared, core::Precision::F32) != core::BackendKind::Vulkan)
             return nullptr;
         core::Request request;
         request.encoding = enc.id;
@@ -39,19 +41,21 @@ public:
         core::Result result;
         // A failure falls back to the CPU inside the router (float32): dropped here, so that core
         // computes the double-precision array instead.
-        if (!m_router.run(request, result, options) || result.backend != "vulkan") return nullptr;
-        m_outcome = {QStringLiteral("vulkan"), m_device};
+        if (!m_router.run(request, result, options) || result.backend != core::BackendKind::Vulkan)
+            return nullptr;
+        m_outcome = {ComputedBy::Vulkan, m_device};
         return std::make_shared<const core::Array>(result.toArray());
     }
 
     void reused(const core::EncodingDescriptor& enc, const std::string& quantity,
                 const core::ParamSet& params, const core::ComputeOptions& options) override {
-        if (m_outcome.kind != QLatin1String("cpu")) return;
+        if (m_outcome.kind != ComputedBy::Cpu) return;
         // Cached in this mode (the cache is emptied when it changes): computed by whichever
         // backend chose it then.
         auto prepared = core::prepare(enc, quantity, params, options);
-        if (prepared && m_router.choose(*prepared, core::Precision::F32) == "vulkan")
-            m_outcome = {QStringLiteral("vulkan"), m_device};
+        if (prepared &&
+            m_router.choose(*prepared, core::Precision::F32) == core::BackendKind::Vulkan)
+            m_outcome = {ComputedBy::Vulkan, m_device};
     }
 
     const RouterOutcome& outcome() const { return m_outcome; }
@@ -66,6 +70,7 @@ private:
 
 Scheduler::Scheduler(QObject* parent) : QObject(parent), m_worker(new detail::Worker(this)) {
     qRegisterMetaType<poslab::ui::ComputeResult>();
+    qRegisterMetaType<poslab::ui::ComputedBy>();
     m_compressor.setSingleShot(true);
     m_compressor.setInterval(16);
     connect(&m_compressor, &QTimer::timeout, this, &Scheduler::onCompressorTimeout);
@@ -206,10 +211,8 @@ void Worker::run() {
             if (gpu::VulkanBackend* vulkan = router->vulkan()) {
                 source.emplace(*router, QString::fromStdString(vulkan->deviceName()));
             } else {
-                std::string why = router->vulkanError().empty() ? std::string("the device was lost")
-                                                                : router->vulkanError();
-                if (why.rfind("Vulkan: ", 0) == 0) why = why.substr(8);
-                outcome = {QStringLiteral("unavailable"), QString::fromStdString(why)};
+                outcome = {ComputedBy::CpuVulkanUnavailable,
+                           QString::fromStdString(router->unavailableReason())};
                 if (!toldUnavailable) {
                     toldUnavailable = true;
                     emit vulkanUnavailable(outcome.detail);

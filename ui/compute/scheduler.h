@@ -14,7 +14,7 @@
 #include <atomic>
 #include <optional>
 
-#include "gpu/backend_router.h"
+#include "gpu/backend_mode.h"
 #include "ui/compute/compute_types.h"
 
 namespace poslab::ui {
@@ -22,6 +22,10 @@ namespace poslab::ui {
 namespace detail {
 class Worker;
 }
+
+// What computed the arrays of a result: the CPU core (double), the Vulkan device (float32), or
+// the CPU because Vulkan was asked for and cannot be used.
+enum class ComputedBy { Cpu, Vulkan, CpuVulkanUnavailable };
 
 class Scheduler : public QObject {
     Q_OBJECT
@@ -57,9 +61,9 @@ signals:
     // kProgressScale after each array; values between come from core while it computes one.
     void progress(quint64 generation, int done, int total);
     void finished(const poslab::ui::ComputeResult& result);
-    // What computed the arrays of a result: kind "cpu" (core, double), "vulkan" (detail: the
-    // device name; float32) or "unavailable" (Vulkan asked for but missing; detail: the reason).
-    void backendUsed(quint64 generation, const QString& kind, const QString& detail);
+    // What computed the arrays of a result; detail: the device name (Vulkan) or why Vulkan
+    // cannot be used (CpuVulkanUnavailable).
+    void backendUsed(quint64 generation, poslab::ui::ComputedBy kind, const QString& detail);
     // Vulkan is unavailable (the reason); emitted once per backend mode chosen.
     void vulkanUnavailable(const QString& reason);
 
@@ -92,7 +96,7 @@ signals:
     void startedJob(quint64 generation);
     void progressed(quint64 generation, int done, int total);
     void resultReady(const poslab::ui::ComputeResult& result);
-    void backendUsed(quint64 generation, const QString& kind, const QString& detail);
+    void backendUsed(quint64 generation, poslab::ui::ComputedBy kind, const QString& detail);
     void vulkanUnavailable(const QString& reason);
 
 protected:

@@ -11,7 +11,7 @@
 
 #include "core/compute.h"
 #include "ui/catalog/view_state_json.h"
-#include "ui/compute/render.h"
+#include "ui/compute/series_fetch.h"
 
 namespace poslab::ui {
 
@@ -124,16 +124,6 @@ bool readState(const QJsonObject& o, const ViewSpec& view, const PageSpec& page,
     return true;
 }
 
-// The values another encoding's series is computed with: the page's by name (as render.cpp's
-// Computer does), file parameters excepted.
-core::ParamSet paramsForOther(const core::EncodingDescriptor& other, const core::ParamSet& page) {
-    core::ParamSet p;
-    for (const auto& spec : other.params)
-        if (spec.type != core::ParamType::Path && page.has(spec.name))
-            p.set(spec.name, page.get(spec.name));
-    return p;
-}
-
 // Everything the step's view will ask core for is prepared (checked, nothing computed): every
 // series with its overrides, each sweep point, the marker, and in compare mode B with the
 // compared value. This catches cross-parameter constraints (odd d for a pairwise encoding) and
@@ -178,7 +168,7 @@ bool checkComputable(const ViewSpec& view, const ViewState& state,
             return false;
         }
         auto sp =
-            seriesParams(*e, s.encoding.isEmpty() ? params : paramsForOther(*e, params), s, state);
+            seriesParams(*e, s.encoding.isEmpty() ? params : paramsFromPage(*e, params), s, state);
         if (!sp) {
             *why = QStringLiteral("%1/%2: %3").arg(qs(e->id), s.quantity, qs(sp.error().message));
             return false;

@@ -114,20 +114,51 @@ void applyLanguage(Lang lang) {
 }
 
 QString pick(const std::string& en, const std::string& zh) {
-    if (g_lang == Lang::Zh && !zh.empty()) return QString::fromStdString(zh);
-    return QString::fromStdString(en);
+    return pick(en, zh, g_lang);
 }
 
 QString pick(const QString& en, const QString& zh) {
-    if (g_lang == Lang::Zh && !zh.isEmpty()) return zh;
+    return pick(en, zh, g_lang);
+}
+
+QString pick(const std::string& en, const std::string& zh, Lang lang) {
+    if (lang == Lang::Zh && !zh.empty()) return QString::fromStdString(zh);
+    return QString::fromStdString(en);
+}
+
+QString pick(const QString& en, const QString& zh, Lang lang) {
+    if (lang == Lang::Zh && !zh.isEmpty()) return zh;
     return en;
 }
 
-QString translateAxis(const std::string& axis) {
+namespace {
+// The Chinese translation, loaded once on first use from any thread (a function-local static
+// is initialised once) and only read afterwards: QTranslator::translate is const, and Qt itself
+// calls it from several threads at once. Never deleted: it may have been created on the worker.
+const QTranslator& chineseTranslator() {
+    static const QTranslator* translator = [] {
+        auto* t = new QTranslator;
+        if (!t->load(QStringLiteral(":/i18n/poslab_") + languageCode(Lang::Zh)))
+            qWarning("the Chinese translation is not embedded");
+        return t;
+    }();
+    return *translator;
+}
+
+// An axis word in Chinese, or the word itself when it has no translation.
+QString chineseAxisWord(const char* word) {
+    const QString t = chineseTranslator().translate("Axis", word);
+    return t.isEmpty() ? QString::fromUtf8(word) : t;
+}
+}  // namespace
+
+QString translateAxis(const std::string& axis, Lang lang) {
     (void)kAxisWords;
     const QString whole = QString::fromStdString(axis);
-    const QString exact = QCoreApplication::translate("Axis", axis.c_str());
-    if (exact != whole || g_lang == Lang::En) return exact;
+    // English: the registry's own words (the English translation leaves them as they are).
+    if (lang == Lang::En) return whole;
+    const QString exact = chineseAxisWord(axis.c_str());
+    if (exact != whole) return exact;
     // Word by word: "query position m" -> "查询位置 m" (no space between two CJK words).
     QString out;
     static const QRegularExpression word(QStringLiteral("[A-Za-z]{3,}"));
@@ -135,7 +166,7 @@ QString translateAxis(const std::string& axis) {
     for (auto it = word.globalMatch(whole); it.hasNext();) {
         const auto m = it.next();
         out += whole.mid(last, m.capturedStart() - last);
-        out += QCoreApplication::translate("Axis", m.captured().toUtf8().constData());
+        out += chineseAxisWord(m.captured().toUtf8().constData());
         last = m.capturedEnd();
     }
     out += whole.mid(last);

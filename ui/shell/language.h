@@ -20,11 +20,17 @@ Lang languageFromCode(const QString& code);  // anything starting with "zh" -> Z
 // SC for Chinese) and records the language; QEvent::LanguageChange reaches every widget.
 void applyLanguage(Lang lang);
 
-// The en or zh text for the current language (en when zh is empty).
+// The en or zh text for the current language (en when zh is empty). GUI thread only: the
+// current language is written there.
 QString pick(const std::string& en, const std::string& zh);
 QString pick(const QString& en, const QString& zh);
+// The same for a given language: safe on any thread (the compute worker passes its request's).
+QString pick(const std::string& en, const std::string& zh, Lang lang);
+QString pick(const QString& en, const QString& zh, Lang lang);
 
-// Axis names from the registry are English words ("position i"); this gives their translation.
-QString translateAxis(const std::string& axis);
+// Axis names from the registry are English words ("position i"); this gives their translation
+// into `lang`, from the embedded translation itself, not the installed translator, so that it
+// is safe on any thread and does not depend on the language the GUI switches to meanwhile.
+QString translateAxis(const std::string& axis, Lang lang);
 
 }  // namespace poslab::ui

@@ -5,7 +5,7 @@
 #include <QTabWidget>
 #include <QVBoxLayout>
 
-#include "ui/compute/render.h"
+#include "ui/compute/request_check.h"
 #include "ui/compute/scheduler.h"
 #include "ui/views/view_widget.h"
 
@@ -137,6 +137,7 @@ ComputeRequest PageWidget::buildRequest(int tab) const {
     r.params = m_params;
     r.colormap = m_colormap;
     r.memoryBudget = m_memoryBudget;
+    r.lang = currentLanguage();
     for (auto* w : viewsOfTab(tab)) {
         r.views << w->spec();
         r.states << w->state();
@@ -147,8 +148,10 @@ ComputeRequest PageWidget::buildRequest(int tab) const {
 QString PageWidget::requestUpdate() {
     if (!m_page) return {};
     ComputeRequest r = buildRequest(m_tabs->currentIndex());
-    // Refuse before any work: invalid values or results over the memory budget.
-    m_refusal = checkRequest(r);
+    // Refuse before any work: invalid values or results over the memory budget. What needs a
+    // file read is checked by the worker (a refusal then comes back in the result).
+    const core::Status check = checkRequest(r, FileAccess::Defer);
+    m_refusal = check ? QString() : QString::fromStdString(check.error().message);
     if (!m_refusal.isEmpty()) {
         emit refused(m_refusal);
         return m_refusal;
@@ -163,6 +166,15 @@ bool PageWidget::applyResult(const ComputeResult& result) {
     // Never let an older result overwrite a newer one already on screen.
     if (result.generation <= m_displayed) return false;
     if (result.cancelled) return false;
+    // Refused by the worker's check (a request that reads a file): answered, and the views
+    // keep what they show.
+    if (!result.refusal.isEmpty()) {
+        m_displayed = result.generation;
+        if (result.generation != m_requested) return false;  // an edit since: not its reason
+        m_refusal = result.refusal;
+        emit refused(m_refusal);
+        return false;
+    }
     m_displayed = result.generation;
     const auto views = viewsOfTab(result.tag);
     for (const auto& vr : result.views)

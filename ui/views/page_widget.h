@@ -32,7 +32,6 @@ public:
 
     void setColormap(ColormapChoice choice);
     void setDark(bool dark);
-    void setMemoryBudget(double bytes) { m_memoryBudget = bytes; }
 
     QTabWidget* tabs() const { return m_tabs; }
     int currentTab() const;

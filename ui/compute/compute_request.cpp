@@ -1,0 +1,119 @@
+#include "ui/compute/compute_request.h"
+
+#include <QElapsedTimer>
+
+#include "ui/compute/prepare_view.h"
+#include "ui/compute/request_check.h"
+
+namespace poslab::ui {
+
+namespace {
+
+ViewState stateOf(const ComputeRequest& request, int view) {
+    return view < request.states.size() ? request.states[view] : ViewState{};
+}
+
+// Arrays the request fetches: one per series, a reference and every point of a sweep, markers.
+int arrayCount(const ComputeRequest& request, const core::EncodingDescriptor& enc) {
+    int total = 0;
+    for (int vi = 0; vi < request.views.size(); ++vi) {
+        for (const auto& s : effectiveSeries(request.views[vi], stateOf(request, vi), enc))
+            total += s.sweepParam.isEmpty() ? (s.againstEncoding.isEmpty() ? 1 : 2)
+                                            : static_cast<int>(s.sweepValues.size()) + 1;
+        if (!request.views[vi].vmarker.isEmpty()) ++total;
+    }
+    return total;
+}
+
+// Fetches a view's series (sweeps are fetched point by point by their preparer), then hands
+// them to the preparer of its kind; a compare view is a heatmap for tables, else lines.
+ViewResult prepareView(ViewKind kind, PrepareContext& ctx, const ViewSpec& view,
+                       const ViewState& state) {
+    ViewResult vr;
+    vr.viewId = view.id;
+    ViewInput in{view, state, effectiveSeries(view, state, *ctx.fetcher.encoding()), {}};
+    for (const auto& s : in.series) {
+        if (!s.sweepParam.isEmpty()) {
+            in.fetched << Fetch{};
+            continue;
+        }
+        in.fetched << ctx.fetcher.fetch(s, state, true);
+        if (ctx.fetcher.cancelled()) return vr;
+        if (!in.fetched.back().error.isEmpty() && vr.error.isEmpty())
+            vr.error = in.fetched.back().error;
+    }
+    if (!vr.error.isEmpty() || in.fetched.isEmpty()) {
+        if (vr.error.isEmpty()) vr.error = QStringLiteral("nothing to draw");
+        return vr;
+    }
+    if (kind == ViewKind::Compare)
+        kind = in.fetched[0].array->shape.size() >= 2 ? ViewKind::Heatmap : ViewKind::Lines;
+    switch (kind) {
+        case ViewKind::Heatmap:
+            prepareHeatmaps(ctx, in, vr);
+            break;
+        case ViewKind::Lines:
+            prepareLines(ctx, in, vr);
+            break;
+        case ViewKind::Rotation:
+            prepareRotation(ctx, in, vr);
+            break;
+        case ViewKind::Value:
+            prepareValue(ctx, in, vr);
+            break;
+        case ViewKind::Compare:  // resolved above
+            break;
+    }
+    return vr;
+}
+
+}  // namespace
+
+ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
+                             const std::atomic<bool>* cancel,
+                             const std::function<void(double, int)>& progress,
+                             ArraySource* source) {
+    ComputeResult out;
+    out.generation = req.generation;
+    out.pageId = req.pageId;
+    out.tag = req.tag;
+    SeriesFetcher fetcher(req, cache, cancel, source);
+    if (!fetcher.encoding()) {
+        out.error = QStringLiteral("unknown encoding '%1'").arg(req.encoding);
+        return out;
+    }
+    // What the GUI thread left unchecked because it reads a file, before any work.
+    if (requestReadsFiles(req)) {
+        if (auto st = checkRequest(req, FileAccess::Read); !st) {
+            out.refusal = QString::fromStdString(st.error().message);
+            return out;
+        }
+    }
+    int arraysDone = 0;  // read by the fraction callback, which core calls only while no fetch ends
+    if (progress) {
+        const int total = arrayCount(req, *fetcher.encoding());
+        fetcher.setProgress([&progress, &arraysDone, total] { progress(++arraysDone, total); },
+                            [&progress, &arraysDone, total](double fraction) {
+                                progress(arraysDone + fraction, total);
+                            });
+    }
+    cache.beginRound();
+    QElapsedTimer timer;
+    timer.start();
+    PrepareContext ctx{req, fetcher, req.lang};
+    for (int vi = 0; vi < req.views.size(); ++vi) {
+        const ViewState state = stateOf(req, vi);
+        ViewResult vr = prepareView(req.views[vi].kind, ctx, req.views[vi], state);
+        if (fetcher.cancelled()) {
+            out.cancelled = true;
+            break;
+        }
+        out.views << vr;
+    }
+    out.renderMs = static_cast<double>(timer.nsecsElapsed()) / 1e6 - fetcher.computeMs();
+    out.computeMs = fetcher.computeMs();
+    if (!out.cancelled) cache.endRound();
+    return out;
+}
+
+}  // namespace poslab::ui
