@@ -18,6 +18,7 @@
 #include "tests/ui/ui_test_util.h"
 #include "ui/figure/export_dialog.h"
 #include "ui/figure/figure.h"
+#include "ui/figure/figure_export.h"
 #include "ui/shell/language.h"
 #include "ui/views/view_widget.h"
 

@@ -11,8 +11,11 @@
 #include <cmath>
 
 #include "core/registry.h"
-#include "ui/compute/render.h"
-#include "ui/figure/figure_paint.h"
+#include "ui/compute/compute_request.h"
+#include "ui/compute/request_check.h"
+#include "ui/figure/heatmap_paint.h"
+#include "ui/figure/lines_paint.h"
+#include "ui/figure/paint_style.h"
 #include "ui/views/rotation_widget.h"
 
 namespace poslab::ui {
@@ -90,8 +93,8 @@ core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
     request.states = {state};
     request.colormap = colormap;
     request.memoryBudget = memoryBudget;
-    if (const QString refusal = checkRequest(request); !refusal.isEmpty())
-        return core::fail(refusal.toStdString());
+    request.lang = currentLanguage();
+    if (auto check = checkRequest(request); !check) return check.error();
     ArrayCache cache;
     const ComputeResult result = computeRequest(request, cache, nullptr);
     if (!result.error.isEmpty()) return core::fail(result.error.toStdString());
@@ -108,7 +111,7 @@ core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
 
 void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureOptions& o) {
     const bool vector = p.device() && p.device()->devType() != QInternal::Image;
-    const detail::FigureStyle s = detail::makeFigureStyle(o.dark, area.height(), vector, f.chinese);
+    const PaintStyle s = makeFigureStyle(o.dark, area.height(), vector, f.chinese);
     p.save();
     p.setRenderHint(QPainter::LosslessImageRendering, true);  // PDF: Flate, never JPEG
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -173,17 +176,17 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
 
     const ViewResult& r = f.result;
     if (!r.error.isEmpty()) {
-        detail::paintCentredText(p, body, r.error, 1.0, s);
+        paintCentredText(p, body, r.error, 1.0, s);
     } else if (!r.heatmaps.isEmpty()) {
-        detail::paintHeatmaps(p, body, r.heatmaps, s, f.view.title.text());
+        paintHeatmaps(p, body, r.heatmaps, s, f.view.title.text());
     } else if (!r.lines.curves.isEmpty()) {
-        detail::paintLines(p, body, r.lines, f.xLabel, f.yLabel, s);
+        paintLines(p, body, r.lines, f.xLabel, f.yLabel, s);
     } else if (!r.rotation.pairs.isEmpty()) {
         RotationWidget::paintData(p, body, r.rotation, o.dark, s.sized(0.85));
     } else if (!r.value.isEmpty()) {
-        detail::paintCentredText(p, body, r.value, 1.8, s);
+        paintCentredText(p, body, r.value, 1.8, s);
     } else {
-        detail::paintCentredText(
+        paintCentredText(
             p, body, QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0, s);
     }
     p.restore();

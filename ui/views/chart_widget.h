@@ -1,13 +1,15 @@
-// A line chart of prepared curves (Qt Charts): optional log y axis, a vertical marker with its
+// A line chart of prepared curves (Qt Charts): optional log axes, a vertical marker with its
 // value (RoPE's decay bound), a horizontal marker (the original context length), the largest value
-// printed, and a hover readout of the exact point. Points arrive ready; series->replace() swaps
-// them.
+// printed, and a hover readout of the exact point. It receives the full data and draws a per-pixel
+// min/max copy (the one decimator); hover reads the full data. Axis ranges and ticks come from
+// niceAxis, as in the exported figure.
 #pragma once
 
 #include <QPointer>
 #include <QtCharts/QChartView>
 
 #include "ui/compute/compute_types.h"
+#include "ui/figure/lines_paint.h"  // curveColor
 
 QT_BEGIN_NAMESPACE
 class QLineSeries;
@@ -26,7 +28,6 @@ public:
     void setDark(bool dark);
     const LinesData& data() const { return m_data; }
     int curveCount() const { return static_cast<int>(m_curves.size()); }
-    QString markerText() const { return m_markerText; }
 
     QSize sizeHint() const override { return {480, 320}; }
 
@@ -37,11 +38,18 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    // Everything from m_data: a new set of series and axes when their number or kind changed,
+    // then the points, the axis ranges, the markers, the title and the legend.
     void rebuild();
+    void rebuildLayout();
+    void rebuildSeries();
+    QRectF updateRanges();  // the axes' ranges: left..right = x lo..hi, top..bottom = y lo..hi
+    void updateMarkers(const QRectF& range);
+    void updateTitleAndLegend();
     void applyTheme();
 
     LinesData m_data;
-    QString m_title, m_xLabel, m_yLabel, m_markerText;
+    QString m_title, m_xLabel, m_yLabel;
     bool m_dark = false;
     bool m_logY = false;
     bool m_logX = false;
@@ -52,7 +60,5 @@ private:
     QAbstractAxis* m_axisX = nullptr;
     QAbstractAxis* m_axisY = nullptr;
 };
-
-QColor curveColor(int index);
 
 }  // namespace poslab::ui

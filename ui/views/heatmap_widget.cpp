@@ -6,41 +6,9 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ui/compute/render.h"
-#include "ui/figure/ticks.h"
+#include "ui/compute/format.h"
 
 namespace poslab::ui {
-
-namespace {
-constexpr int kLeft = 58, kBottom = 44, kTop = 26, kBarWidth = 14, kBarGap = 12, kBarLabels = 64;
-}
-
-HeatmapWidget::Margins HeatmapWidget::margins() const {
-    // A small panel (small multiples, a crowded overview) drops the axis titles and narrows the
-    // margins to what the tick labels need, so that nothing overlaps or is cut.
-    const QFontMetrics fm(font());
-    if (width() >= 300 && height() >= 220) {
-        // Room for the row labels and the rotated axis title, two text lines under the plot, the
-        // colour bar's labels: grown with the font (presentation mode enlarges it).
-        const int rowDigits =
-            fm.horizontalAdvance(QString::number(std::max<qint64>(m_data.rows - 1, 0)));
-        return {std::max(kLeft, rowDigits + fm.height() + 14),
-                std::max(kBottom, 2 * fm.height() + 10),
-                std::max(kTop, fm.height() + 8),
-                kBarGap,
-                kBarWidth,
-                std::max(kBarLabels, fm.horizontalAdvance(QStringLiteral("-0.000")) + 10),
-                true};
-    }
-    const int digits = fm.horizontalAdvance(QString::number(std::max<qint64>(m_data.rows - 1, 0)));
-    return {digits + 10,
-            fm.height() + 8,
-            fm.height() + 6,
-            6,
-            10,
-            fm.horizontalAdvance(QStringLiteral("-0.00")) + 8,
-            false};
-}
 
 HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
@@ -64,34 +32,25 @@ void HeatmapWidget::setDark(bool dark) {
 }
 
 void HeatmapWidget::resetZoom() {
-    m_view = QRectF(0, 0, static_cast<double>(std::max<qint64>(1, m_data.cols)),
-                    static_cast<double>(std::max<qint64>(1, m_data.rows)));
+    m_view = allCells(m_data);
     update();
 }
 
-QRectF HeatmapWidget::plotRect() const {
-    const Margins m = margins();
-    const int right = m.barGap + m.barWidth + m.barLabels;
-    QRectF r(m.left, m.top, std::max(20, width() - m.left - right),
-             std::max(20, height() - m.top - m.bottom));
-    // Square cells when the matrix is not too elongated (a 32 x 32 map stays square); a long
-    // table (512 x 64) fills the area instead.
-    if (m_data.rows > 1 && m_data.cols > 1 && !m_view.isEmpty()) {
-        const double aspect = m_view.width() / m_view.height();  // columns per row
-        if (aspect > 0.25 && aspect < 4.0) {
-            if (r.width() / r.height() > aspect)
-                r.setWidth(r.height() * aspect);
-            else
-                r.setHeight(r.width() / aspect);
-        }
-    }
-    return r;
+PaintStyle HeatmapWidget::style() const {
+    return makeScreenStyle(m_dark, font());
 }
 
-QRectF HeatmapWidget::barRect() const {
-    const QRectF p = plotRect();
-    const Margins m = margins();
-    return QRectF(p.right() + m.barGap, p.top(), m.barWidth, p.height());
+HeatmapPanelOptions HeatmapWidget::panelOptions() const {
+    HeatmapPanelOptions o;
+    // A small panel (small multiples, a crowded overview) drops the axis titles: the hover
+    // readout names the axes there.
+    o.axisTitles = width() >= 300 && height() >= 220;
+    o.pendingText = tr("computing…");
+    return o;
+}
+
+QRectF HeatmapWidget::plotRect() const {
+    return heatmapLayout(QRectF(rect()), m_data, style(), m_view, panelOptions()).plot;
 }
 
 void HeatmapWidget::clampView() {
@@ -137,165 +96,9 @@ QString HeatmapWidget::readout(qint64 row, qint64 col) const {
 
 void HeatmapWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
-    const QColor bg = m_dark ? QColor(0x20, 0x22, 0x26) : QColor(Qt::white);
-    const QColor fg = m_dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20);
-    const QColor missing = m_dark ? QColor(0x3a, 0x3a, 0x3a) : QColor(0xdd, 0xdd, 0xdd);
-    p.fillRect(rect(), bg);
-    p.setPen(fg);
-    QFont titleFont = font();
-    titleFont.setBold(true);
-    p.setFont(titleFont);
-    const Margins mg = margins();
-    p.drawText(QRectF(0, 2, width(), mg.top - 4), Qt::AlignCenter, m_data.title.text());
-    p.setFont(font());
-    if (!m_data.error.isEmpty() || m_data.image.isNull()) {
-        p.drawText(rect().adjusted(8, mg.top, -8, -8), Qt::AlignCenter | Qt::TextWordWrap,
-                   m_data.error.isEmpty() ? tr("computing…") : m_data.error);
-        return;
-    }
-    const QRectF plot = plotRect();
-    p.fillRect(plot, missing);  // ±inf / nan cells are transparent: they show this colour
-    // Crisp cells: nearest-neighbour sampling of the cell image (no smooth transform).
-    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
-    const double s = m_data.step;
-    const QRectF src(m_view.x() / s, m_view.y() / s, m_view.width() / s, m_view.height() / s);
-    p.drawImage(plot, m_data.image, src);
-    p.setRenderHint(QPainter::Antialiasing, true);
-
-    auto rowY = [&](double r) {
-        return plot.y() + (r - m_view.y()) / m_view.height() * plot.height();
-    };
-    // Block structure: a thin line between blocks of rows (when they are far enough apart).
-    if (m_data.rowBlock > 0) {
-        const double spacing =
-            static_cast<double>(m_data.rowBlock) / m_view.height() * plot.height();
-        if (spacing >= 4) {
-            p.save();
-            p.setClipRect(plot);
-            p.setPen(QPen(m_dark ? QColor(255, 255, 255, 170) : QColor(0, 0, 0, 150), 1));
-            const auto first =
-                static_cast<qint64>(std::ceil(m_view.top() / static_cast<double>(m_data.rowBlock)));
-            for (qint64 b = std::max<qint64>(1, first); b * m_data.rowBlock < m_view.bottom();
-                 ++b) {
-                const double y = rowY(static_cast<double>(b * m_data.rowBlock));
-                p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-            }
-            p.restore();
-        }
-    }
-    // Rows without data: a dashed line where the data end and the note in the blank band.
-    if (m_data.dataRows >= 0 && m_data.dataRows < m_view.bottom()) {
-        const double y = std::max(plot.top(), rowY(static_cast<double>(m_data.dataRows)));
-        p.save();
-        p.setClipRect(plot);
-        p.setPen(
-            QPen(m_dark ? QColor(0xff, 0xd0, 0x60) : QColor(0x80, 0x50, 0x00), 1.5, Qt::DashLine));
-        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        p.setPen(m_dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x30, 0x30, 0x30));
-        p.drawText(QRectF(plot.left() + 4, y, plot.width() - 8, plot.bottom() - y),
-                   Qt::AlignCenter | Qt::TextWordWrap, m_data.blankNote.text());
-        p.restore();
-    }
-
-    // Hovered cell outline.
-    if (m_hoverCell.x() >= 0) {
-        const double cw = plot.width() / m_view.width(), ch = plot.height() / m_view.height();
-        const QRectF cell(plot.x() + (m_hoverCell.x() - m_view.x()) * cw,
-                          plot.y() + (m_hoverCell.y() - m_view.y()) * ch, cw, ch);
-        if (cw >= 3 && ch >= 3) {
-            p.setPen(QPen(m_dark ? Qt::white : Qt::black, 1.5));
-            p.drawRect(cell.intersected(plot));
-        }
-    }
-
-    // Axes: ticks at round indices, at cell centres.
-    p.setPen(fg);
-    const QFontMetrics fm(font());
-    const qint64 c0 = static_cast<qint64>(std::ceil(m_view.left() - 0.5));
-    const qint64 c1 = static_cast<qint64>(std::floor(m_view.right() - 0.5));
-    // As many column ticks as their labels have room for (at least the first).
-    const int labelW = fm.horizontalAdvance(QString::number(std::max<qint64>(c1, 0))) + 14;
-    for (qint64 c : indexTicks(
-             c0, c1,
-             std::max(1, static_cast<int>(plot.width() / std::max(labelW, 70 * mg.titles))))) {
-        const double x =
-            plot.x() + (static_cast<double>(c) + 0.5 - m_view.x()) / m_view.width() * plot.width();
-        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + 4));
-        p.drawText(QRectF(x - 40, plot.bottom() + 5, 80, fm.height()), Qt::AlignHCenter,
-                   QString::number(c));
-    }
-    if (m_data.rows > 1) {
-        const qint64 r0 = static_cast<qint64>(std::ceil(m_view.top() - 0.5));
-        const qint64 r1 = static_cast<qint64>(std::floor(m_view.bottom() - 0.5));
-        for (qint64 r : indexTicks(
-                 r0, r1,
-                 std::max(1,
-                          static_cast<int>(plot.height() / (mg.titles ? 45 : fm.height() + 10))))) {
-            const double y = plot.y() + (static_cast<double>(r) + 0.5 - m_view.y()) /
-                                            m_view.height() * plot.height();
-            p.drawLine(QPointF(plot.left() - 4, y), QPointF(plot.left(), y));
-            p.drawText(QRectF(0, y - fm.height() / 2.0, plot.left() - 6, fm.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
-        }
-    }
-    p.setPen(QPen(fg, 1));
-    p.setRenderHint(QPainter::Antialiasing, false);
-    p.drawRect(plot);
-    p.setRenderHint(QPainter::Antialiasing, true);
-    // Axis titles (not in a compact panel: the hover readout names the axes there).
-    if (mg.titles)
-        p.drawText(
-            QRectF(plot.left(), plot.bottom() + 6 + fm.height(), plot.width(), fm.height() + 2),
-            Qt::AlignHCenter, m_data.colAxis);
-    if (mg.titles && !m_data.rowAxis.isEmpty()) {
-        p.save();
-        p.translate(2, plot.center().y());
-        p.rotate(-90);
-        p.drawText(QRectF(-plot.height() / 2, 0, plot.height(), fm.height() + 2), Qt::AlignHCenter,
-                   m_data.rowAxis);
-        p.restore();
-    }
-
-    // Colour bar with ticks.
-    const QRectF bar = barRect();
-    const Colormap cmap(m_data.colormap);
-    p.setRenderHint(QPainter::Antialiasing, false);
-    if (m_data.colormap == ColormapKind::Categorical) {
-        const auto lo = static_cast<qint64>(std::llround(m_data.lo));
-        const auto hi = static_cast<qint64>(std::llround(m_data.hi));
-        const qint64 count = std::max<qint64>(1, hi - lo + 1);
-        const double h = bar.height() / static_cast<double>(count);
-        for (qint64 k = 0; k < count; ++k)
-            p.fillRect(QRectF(bar.x(), bar.bottom() - (k + 1) * h, bar.width(), h + 0.5),
-                       QColor::fromRgb(cmap.category(k)));
-        p.setPen(fg);
-        for (qint64 v : indexTicks(lo, hi, std::max(2, static_cast<int>(bar.height() / 40)))) {
-            const double y = bar.bottom() - (static_cast<double>(v - lo) + 0.5) * h;
-            p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2.0, mg.barLabels, fm.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, QString::number(v));
-        }
-    } else {
-        QImage strip(1, 256, QImage::Format_ARGB32);
-        for (int i = 0; i < 256; ++i) strip.setPixel(0, 255 - i, cmap.table()[i]);
-        p.drawImage(bar, strip);
-        p.setPen(fg);
-        const auto ticks =
-            niceTicks(m_data.lo, m_data.hi, std::max(2, static_cast<int>(bar.height() / 40)));
-        const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
-        for (double v : ticks) {
-            const double y =
-                bar.bottom() - (v - m_data.lo) / (m_data.hi - m_data.lo) * bar.height();
-            p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + 3, y));
-            p.drawText(QRectF(bar.right() + 6, y - fm.height() / 2.0, mg.barLabels, fm.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, tickLabel(v, step));
-        }
-    }
-    p.setPen(fg);
-    p.drawRect(bar);
-    if (m_data.step > 1) {
-        p.drawText(QRectF(plot.left(), 2, plot.width(), mg.top - 4),
-                   Qt::AlignRight | Qt::AlignVCenter, tr("1:%1").arg(m_data.step));
-    }
+    const PaintStyle s = style();
+    p.fillRect(rect(), s.bg);
+    paintHeatmapPanel(p, QRectF(rect()), m_data, s, m_view, m_hoverCell, panelOptions());
 }
 
 void HeatmapWidget::wheelEvent(QWheelEvent* e) {

@@ -1,6 +1,6 @@
-// Draws one prepared heatmap: crisp cells (no smoothing), labelled axes with round ticks, a colour
-// bar with ticks, wheel zoom, drag pan, and a hover readout of the indices and exact value. It
-// only draws the QImage it is given; the image is made off the GUI thread.
+// One prepared heatmap on screen: wheel zoom, drag pan, and a hover readout of the indices and
+// exact value. The drawing (crisp cells, ticks, colour bar) is the figure's heatmap painter
+// (ui/figure/heatmap_paint) in a screen style; the cell image is made off the GUI thread.
 #pragma once
 
 #include <QPointF>
@@ -8,6 +8,7 @@
 #include <QWidget>
 
 #include "ui/compute/compute_types.h"
+#include "ui/figure/heatmap_paint.h"
 
 namespace poslab::ui {
 
@@ -20,8 +21,6 @@ public:
     const HeatmapData& data() const { return m_data; }
     void setDark(bool dark);
     void resetZoom();
-    // The visible cell range (x: columns, y: rows), for tests.
-    QRectF visibleCells() const { return m_view; }
 
     // The readout for cell (row, col): "position m = 37, position n = 52: 41.27".
     QString readout(qint64 row, qint64 col) const;
@@ -45,13 +44,9 @@ protected:
     void leaveEvent(QEvent*) override;
 
 private:
-    struct Margins {
-        int left, bottom, top, barGap, barWidth, barLabels;
-        bool titles;  // axis titles drawn
-    };
-    Margins margins() const;
+    PaintStyle style() const;
+    HeatmapPanelOptions panelOptions() const;
     QRectF plotRect() const;
-    QRectF barRect() const;
     void clampView();
 
     HeatmapData m_data;

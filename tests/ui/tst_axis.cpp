@@ -1,0 +1,257 @@
+// One axis helper and one heatmap painter for the explorer and the figures (issue 10): niceAxis
+// gives round ranges that cover the data with no more labels than fit; the data range skips what
+// a chart cannot show (non-finite points, and points a log axis cannot place), in the live chart
+// as in the figure; the heatmap widget paints each cell where its hover readout says it is, whole
+// and zoomed in.
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QValueAxis>
+#include <QWheelEvent>
+#include <QtTest>
+#include <cmath>
+#include <limits>
+
+#include "core/array.h"
+#include "ui/figure/axis.h"
+#include "ui/shell/gui_main.h"
+#include "ui/views/chart_widget.h"
+#include "ui/views/heatmap_widget.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
+// 1, 2 or 5 times a power of ten.
+bool isRoundStep(double step) {
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    for (double m : {1.0, 2.0, 5.0, 10.0})
+        if (std::abs(mantissa - m) < 1e-6) return true;
+    return false;
+}
+
+bool isPowerOfTen(double v) {
+    const double e = std::log10(v);
+    return v > 0 && std::abs(e - std::round(e)) < 1e-9;
+}
+
+LinesData curveOf(const QList<QPointF>& points, bool logX, bool logY) {
+    LinesData d;
+    CurveData c;
+    c.points = points;
+    d.curves << c;
+    d.logX = logX;
+    d.logY = logY;
+    return d;
+}
+
+// A rows x cols integer map whose cells all have different colours.
+HeatmapData distinctCells(int rows, int cols) {
+    HeatmapData h;
+    h.rows = rows;
+    h.cols = cols;
+    h.array = std::make_shared<const core::Array>(core::Array::real({rows, cols}));
+    h.image = QImage(cols, rows, QImage::Format_ARGB32);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            h.image.setPixel(c, r, qRgb(40 + 200 * c / cols, 30 + 200 * r / rows, 140));
+    h.lo = 0;
+    h.hi = 1;
+    return h;
+}
+
+}  // namespace
+
+class TstAxis : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { setUpApplication(); }
+
+    void linearAxisIsRoundAndFits_data() {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<int>("maxLabels");
+        QTest::newRow("unit") << 0.0 << 1.0 << 10;
+        QTest::newRow("across zero") << -3.7 << 12.2 << 8;
+        QTest::newRow("small values") << 0.001 << 0.0042 << 6;
+        QTest::newRow("far from zero") << 1e6 << 1e6 + 3 << 4;
+        QTest::newRow("one value") << 5.0 << 5.0 << 6;
+        QTest::newRow("few labels") << 0.0 << 4096.0 << 3;
+        QTest::newRow("two labels") << -1.0 << 1.0 << 2;
+        QTest::newRow("negative") << -2e-5 << -1e-5 << 5;
+    }
+    void linearAxisIsRoundAndFits() {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(int, maxLabels);
+        const AxisRange a = niceAxis(lo, hi, false, maxLabels);
+        QVERIFY(!a.log);
+        const double need = hi > lo ? 0 : 0.5;  // an empty range is widened by half a unit
+        // (The ends snap to multiples of the step within a billionth of a step.)
+        QVERIFY2(a.lo <= lo - need + 1e-9 * a.step && a.hi >= hi + need - 1e-9 * a.step,
+                 qPrintable(QStringLiteral("[%1, %2]").arg(a.lo).arg(a.hi)));
+        // A round step, unless a single step spans the range: then its ends are the two ticks.
+        const bool oneStep = a.ticks.size() == 2 && a.ticks.front() == a.lo &&
+                             a.ticks.back() == a.hi && a.step == a.hi - a.lo;
+        QVERIFY2(isRoundStep(a.step) || oneStep, qPrintable(QString::number(a.step)));
+        QVERIFY(!a.ticks.isEmpty());
+        QVERIFY2(a.ticks.size() <= std::max(2, maxLabels),
+                 qPrintable(QStringLiteral("%1 ticks").arg(a.ticks.size())));
+        for (int i = 0; i < a.ticks.size(); ++i) {
+            QVERIFY(a.ticks[i] >= a.lo - 1e-9 * a.step && a.ticks[i] <= a.hi + 1e-9 * a.step);
+            const double k = a.ticks[i] / a.step;
+            QVERIFY2(std::abs(k - std::round(k)) < 1e-6, qPrintable(QString::number(a.ticks[i])));
+            if (i > 0) QVERIFY(std::abs(a.ticks[i] - a.ticks[i - 1] - a.step) < 1e-9 * a.step);
+        }
+        if (a.lo < 0 && a.hi > 0) {
+            QVERIFY(a.ticks.contains(0.0));
+            QCOMPARE(a.label(0.0), QStringLiteral("0"));
+        }
+        QCOMPARE(a.map(a.lo, 10, 110), 10.0);
+        QCOMPARE(a.map(a.hi, 10, 110), 110.0);
+    }
+
+    void logAxisSpansDecades_data() {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<int>("maxLabels");
+        QTest::newRow("five decades") << 3e-4 << 57.0 << 10;
+        QTest::newRow("one value") << 1.0 << 1.0 << 6;
+        QTest::newRow("no positive low") << 0.0 << 100.0 << 6;
+        QTest::newRow("forty decades, few labels") << 1e-30 << 1e10 << 5;
+    }
+    void logAxisSpansDecades() {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(int, maxLabels);
+        const AxisRange a = niceAxis(lo, hi, true, maxLabels);
+        QVERIFY(a.log);
+        QVERIFY(isPowerOfTen(a.lo) && isPowerOfTen(a.hi) && a.hi > a.lo);
+        if (lo > 0) QVERIFY(a.lo <= lo);
+        QVERIFY(a.hi >= hi);
+        QVERIFY(!a.ticks.isEmpty() && a.ticks.size() <= maxLabels);
+        for (double t : a.ticks) QVERIFY2(isPowerOfTen(t), qPrintable(QString::number(t)));
+        QCOMPARE(a.map(a.lo, 0, 1), 0.0);
+        QCOMPARE(a.map(a.hi, 0, 1), 1.0);
+    }
+
+    void dataRangeSkipsWhatCannotBeDrawn_data() {
+        QTest::addColumn<bool>("logY");
+        QTest::addColumn<QRectF>("expected");  // x: xlo..xhi, y: ylo..yhi
+        QTest::newRow("linear") << false << QRectF(QPointF(0, -1), QPointF(5, 100));
+        QTest::newRow("log y") << true << QRectF(QPointF(2, 1e-3), QPointF(5, 100));
+    }
+    void dataRangeSkipsWhatCannotBeDrawn() {
+        QFETCH(bool, logY);
+        QFETCH(QRectF, expected);
+        const LinesData d = curveOf(
+            {{0, 0}, {1, -1}, {2, 1e-3}, {3, kNaN}, {4, kInf}, {5, 100}, {kInf, 7}, {kNaN, 7}},
+            false, logY);
+        const DataRange r = lineDataRange(d);
+        QVERIFY(!r.empty());
+        QCOMPARE(QRectF(QPointF(r.xlo, r.ylo), QPointF(r.xhi, r.yhi)), expected);
+        LinesData marked = d;
+        marked.hmarker = 1000;
+        marked.vmarker = -4;
+        const DataRange m = lineDataRange(marked);
+        QCOMPARE(m.yhi, 1000.0);
+        QCOMPARE(m.xlo, -4.0);
+        QVERIFY(lineDataRange(curveOf({{1, kNaN}, {kInf, 2}}, false, false)).empty());
+        QVERIFY(lineDataRange(curveOf({{1, 0}, {2, -3}}, false, true)).empty());
+    }
+
+    // The live chart takes its ranges from the same scan and niceAxis as the figure: a zero or a
+    // negative value on a log axis no longer drags the range to a tenth of the maximum.
+    void chartAxesComeFromNiceAxis_data() {
+        QTest::addColumn<bool>("logY");
+        QTest::newRow("linear") << false;
+        QTest::newRow("log y with zeros") << true;
+    }
+    void chartAxesComeFromNiceAxis() {
+        QFETCH(bool, logY);
+        QList<QPointF> pts;
+        for (int x = 0; x <= 400; ++x)
+            pts << QPointF(x, x % 50 == 0 ? 0.0 : 2e-3 * std::exp(x / 40.0) * (x % 3 ? 1 : -1));
+        if (logY)
+            for (auto& p : pts) p.setY(std::abs(p.y()));
+        const LinesData d = curveOf(pts, false, logY);
+        ChartWidget chart;
+        chart.resize(640, 420);
+        chart.show();
+        chart.setData(d, "t", "x", "y");
+        QTest::qWait(20);
+        chart.setData(d, "t", "x", "y");
+        const DataRange r = lineDataRange(d);
+        auto* ax = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Horizontal).front());
+        QVERIFY(ax);
+        QVERIFY(ax->min() <= r.xlo && ax->max() >= r.xhi && isRoundStep(ax->tickInterval()));
+        QVERIFY(std::abs(ax->min() / ax->tickInterval() -
+                         std::round(ax->min() / ax->tickInterval())) < 1e-9);
+        if (logY) {
+            auto* ay = qobject_cast<QLogValueAxis*>(chart.chart()->axes(Qt::Vertical).front());
+            QVERIFY(ay);
+            const AxisRange expected = niceAxis(r.ylo, r.yhi, true, 10);
+            QCOMPARE(ay->min(), expected.lo);
+            QCOMPARE(ay->max(), expected.hi);
+            QCOMPARE(ay->min(), 1e-3);  // the decade of the smallest positive value
+        } else {
+            auto* ay = qobject_cast<QValueAxis*>(chart.chart()->axes(Qt::Vertical).front());
+            QVERIFY(ay);
+            QVERIFY(ay->min() <= r.ylo && ay->max() >= r.yhi && isRoundStep(ay->tickInterval()));
+        }
+    }
+
+    // Every cell is painted where cellAt (the hover readout) finds it: the painter and the hit
+    // test share one layout, whole and zoomed in.
+    void heatmapCellsWhereHoverSaysSo_data() {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<int>("zoomSteps");
+        QTest::newRow("whole, roomy") << QSize(460, 380) << 0;
+        QTest::newRow("whole, compact") << QSize(240, 180) << 0;
+        QTest::newRow("zoomed in") << QSize(460, 380) << 4;
+    }
+    void heatmapCellsWhereHoverSaysSo() {
+        QFETCH(QSize, size);
+        QFETCH(int, zoomSteps);
+        const HeatmapData data = distinctCells(6, 8);
+        HeatmapWidget w;
+        w.resize(size);
+        w.show();
+        w.setData(data);
+        const QPointF centre(size.width() / 2.0, size.height() / 2.0);
+        QVERIFY(w.cellAt(centre).x() >= 0);
+        for (int i = 0; i < zoomSteps; ++i) {
+            QWheelEvent e(centre, w.mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(&w, &e);
+        }
+        const QImage shot = w.grab().toImage();
+        QSet<QPoint> seen;
+        int checked = 0;
+        for (int y = 2; y < shot.height() - 2; y += 3)
+            for (int x = 2; x < shot.width() - 2; x += 3) {
+                const QPoint c = w.cellAt(QPointF(x + 0.5, y + 0.5));
+                if (c.x() < 0) continue;
+                // Well inside the cell: its neighbours three pixels away are in it too.
+                bool inside = true;
+                for (QPoint d : {QPoint(-3, -3), QPoint(3, 3), QPoint(-3, 3), QPoint(3, -3)})
+                    inside = inside && w.cellAt(QPointF(x + d.x() + 0.5, y + d.y() + 0.5)) == c;
+                if (!inside) continue;
+                QCOMPARE(QColor(shot.pixel(x, y)), QColor(data.image.pixel(c.x(), c.y())));
+                seen.insert(c);
+                ++checked;
+            }
+        QVERIFY2(checked > 50, qPrintable(QString::number(checked)));
+        if (zoomSteps == 0)
+            QCOMPARE(seen.size(), 6 * 8);
+        else
+            QVERIFY2(seen.size() < 6 * 8 && !seen.isEmpty(),
+                     qPrintable(QString::number(seen.size())));
+    }
+};
+
+QTEST_MAIN(TstAxis)
+#include "tst_axis.moc"

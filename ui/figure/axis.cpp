@@ -1,0 +1,97 @@
+#include "ui/figure/axis.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ui/figure/ticks.h"
+
+namespace poslab::ui {
+
+double AxisRange::map(double v, double a, double b) const {
+    const double t = log ? (std::log10(v) - std::log10(lo)) / (std::log10(hi) - std::log10(lo))
+                         : (v - lo) / (hi - lo);
+    return a + t * (b - a);
+}
+
+QString AxisRange::label(double v) const {
+    return log ? QString::number(v, 'g', 3) : tickLabel(v, step);
+}
+
+namespace {
+
+AxisRange logAxis(double lo, double hi, int maxLabels, int target) {
+    AxisRange a;
+    a.log = true;
+    if (!(lo > 0)) lo = hi > 0 ? hi / 10 : 0.1;
+    if (!(hi > lo)) hi = lo * 10;
+    const double e0 = std::floor(std::log10(lo) + 1e-9), e1 = std::ceil(std::log10(hi) - 1e-9);
+    a.lo = std::pow(10.0, e0);
+    a.hi = std::pow(10.0, std::max(e1, e0 + 1));
+    const double decades = std::log10(a.hi / a.lo);
+    int every = std::max(1, static_cast<int>(std::ceil(decades / std::max(2, target))));
+    while (every < decades && std::floor((e1 - e0) / every + 1e-9) + 1 > std::max(2, maxLabels))
+        ++every;
+    for (double e = e0; e <= e1 + 1e-9; e += every) a.ticks << std::pow(10.0, e);
+    return a;
+}
+
+// The multiples of `step` from `first` to `last` (0 printed as 0, not as -2.8e-17).
+QVector<double> stepTicks(double first, double last, double step) {
+    QVector<double> out;
+    for (double v = first; v <= last + step * 1e-9 && out.size() < 200; v += step)
+        out << (std::abs(v) < step * 1e-9 ? 0.0 : v);
+    return out;
+}
+
+}  // namespace
+
+AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target) {
+    if (log) return logAxis(lo, hi, maxLabels, target);
+    AxisRange a;
+    if (!(hi > lo)) {
+        lo -= 0.5;
+        hi += 0.5;
+    }
+    for (int t = std::max(1, target); t >= 1; --t) {
+        const auto ticks = niceTicks(lo, hi, t);
+        const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : hi - lo;
+        const double first = std::floor(lo / step + 1e-9) * step;
+        const double last = std::ceil(hi / step - 1e-9) * step;
+        if (std::lround((last - first) / step) + 1 <= maxLabels) {
+            a.lo = first;
+            a.hi = last;
+            a.step = step;
+            a.ticks = stepTicks(first, last, step);
+            return a;
+        }
+    }
+    // Too small for round end points: the data range; a step as long as the range puts at most
+    // two ticks in it.
+    const auto ticks = niceTicks(lo, hi, 1);
+    a.lo = lo;
+    a.hi = hi;
+    a.step = ticks.size() > 1 ? ticks[1] - ticks[0] : std::max(hi - lo, 1e-300);
+    a.ticks = stepTicks(std::ceil(lo / a.step - 1e-9) * a.step, hi, a.step);
+    return a;
+}
+
+DataRange lineDataRange(const LinesData& d) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    DataRange r{inf, -inf, inf, -inf};
+    for (const auto& c : d.curves)
+        for (const auto& pt : c.points) {
+            if (!std::isfinite(pt.x()) || !std::isfinite(pt.y())) continue;
+            if ((d.logX && pt.x() <= 0) || (d.logY && pt.y() <= 0)) continue;
+            r.xlo = std::min(r.xlo, pt.x());
+            r.xhi = std::max(r.xhi, pt.x());
+            r.ylo = std::min(r.ylo, pt.y());
+            r.yhi = std::max(r.yhi, pt.y());
+        }
+    if (r.empty()) return r;
+    if (d.vmarker) r.xlo = std::min(r.xlo, *d.vmarker), r.xhi = std::max(r.xhi, *d.vmarker);
+    if (d.hmarker) r.ylo = std::min(r.ylo, *d.hmarker), r.yhi = std::max(r.yhi, *d.hmarker);
+    return r;
+}
+
+}  // namespace poslab::ui

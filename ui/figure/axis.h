@@ -1,0 +1,38 @@
+// One axis helper for the explorer's line chart and the figure's: the range of the points a chart
+// can show, and round axis ranges with their ticks, so that both draw the same axes.
+#pragma once
+
+#include <QString>
+#include <QVector>
+
+#include "ui/compute/compute_types.h"
+
+namespace poslab::ui {
+
+struct AxisRange {
+    bool log = false;
+    double lo = 0, hi = 1;
+    double step = 1;  // linear: the distance between ticks
+    QVector<double> ticks;
+    // v on this axis mapped linearly (or by its logarithm) from [lo, hi] onto [a, b].
+    double map(double v, double a, double b) const;
+    QString label(double v) const;
+};
+
+// A round axis covering [lo, hi]. Linear: the ends snap to multiples of a 1-2-5 step chosen for
+// about `target` ticks, or fewer when more than `maxLabels` labels would be needed (then, if
+// even one step does not fit, the data range itself with a step at least as long). Log: whole
+// decades (the range changes only when the data cross a power of ten), a tick every decade or
+// every few. An empty or reversed range is widened first.
+AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target = 6);
+
+struct DataRange {
+    double xlo, xhi, ylo, yhi;
+    bool empty() const { return !(xlo <= xhi); }
+};
+
+// The range of the points a chart can show: finite, and positive on a log axis; when there are
+// any, widened to include the markers.
+DataRange lineDataRange(const LinesData& data);
+
+}  // namespace poslab::ui

@@ -1,0 +1,313 @@
+#include "ui/figure/heatmap_paint.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/figure/colormap.h"
+#include "ui/figure/ticks.h"
+
+namespace poslab::ui {
+
+namespace {
+
+// The cell image scaled by whole factors with nearest-neighbour sampling, so that it has at least
+// as many pixels as the device area it covers (times the oversampling): viewers that smooth
+// stretched images then blur at most one image pixel, far below a cell.
+QImage crispCells(const QImage& image, QSizeF deviceSize, double oversample) {
+    if (image.isNull()) return image;
+    constexpr double kMaxSide = 8192, kMaxPixels = 48e6;
+    double kx = std::ceil(deviceSize.width() * oversample / image.width());
+    double ky = std::ceil(deviceSize.height() * oversample / image.height());
+    kx = std::clamp(kx, 1.0, std::max(1.0, std::floor(kMaxSide / image.width())));
+    ky = std::clamp(ky, 1.0, std::max(1.0, std::floor(kMaxSide / image.height())));
+    while (kx * ky * image.width() * image.height() > kMaxPixels && (kx > 1 || ky > 1)) {
+        if (kx > 1) kx = std::max(1.0, std::floor(kx * 0.75));
+        if (ky > 1) ky = std::max(1.0, std::floor(ky * 0.75));
+    }
+    if (kx == 1 && ky == 1) return image;
+    return image.scaled(static_cast<int>(image.width() * kx), static_cast<int>(image.height() * ky),
+                        Qt::IgnoreAspectRatio, Qt::FastTransformation);
+}
+
+// The widest colour-bar label, for the room beside the bar.
+QString widestBarLabel(const HeatmapData& h) {
+    if (h.colormap == ColormapKind::Categorical)
+        return QString::number(static_cast<qint64>(std::llround(h.hi)));
+    QString widest;
+    const auto ticks = niceTicks(h.lo, h.hi, 6);
+    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
+    for (double v : ticks)
+        if (tickLabel(v, step).size() > widest.size()) widest = tickLabel(v, step);
+    return widest;
+}
+
+void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const QString& label,
+                   double labelWidth, const PaintStyle& s) {
+    const Colormap cmap(h.colormap);
+    const QFont tickFont = s.sized(0.75);
+    const QFontMetricsF fm(tickFont);
+    p.setFont(tickFont);
+    const double tick = 0.25 * s.unit;
+    const int labels = std::max(2, static_cast<int>(bar.height() / (2.2 * s.unit)));
+    if (h.colormap == ColormapKind::Categorical) {
+        const auto lo = static_cast<qint64>(std::llround(h.lo));
+        const auto hi = static_cast<qint64>(std::llround(h.hi));
+        const qint64 count = std::max<qint64>(1, hi - lo + 1);
+        const double step = bar.height() / static_cast<double>(count);
+        for (qint64 k = 0; k < count; ++k)
+            p.fillRect(QRectF(bar.x(), bar.bottom() - (k + 1) * step, bar.width(), step),
+                       QColor::fromRgb(cmap.category(k)));
+        p.setPen(s.fg);
+        for (qint64 v : indexTicks(lo, hi, labels)) {
+            const double y = bar.bottom() - (static_cast<double>(v - lo) + 0.5) * step;
+            p.drawText(
+                QRectF(bar.right() + 1.5 * tick, y - fm.height() / 2, labelWidth, fm.height()),
+                Qt::AlignLeft | Qt::AlignVCenter, QString::number(v));
+        }
+    } else {
+        // 256 colours drawn as a strip of rectangles (crisp and exact in vector output).
+        const auto& table = cmap.table();
+        const double step = bar.height() / static_cast<double>(table.size());
+        for (int i = 0; i < table.size(); ++i)
+            p.fillRect(QRectF(bar.x(), bar.bottom() - (i + 1) * step, bar.width(), step + 0.6),
+                       QColor::fromRgb(table[i]));
+        p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
+        const auto ticks = niceTicks(h.lo, h.hi, labels);
+        const double tstep = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
+        for (double v : ticks) {
+            const double y = bar.bottom() - (v - h.lo) / (h.hi - h.lo) * bar.height();
+            p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tick, y));
+            p.drawText(
+                QRectF(bar.right() + 1.5 * tick, y - fm.height() / 2, labelWidth, fm.height()),
+                Qt::AlignLeft | Qt::AlignVCenter, tickLabel(v, tstep));
+        }
+    }
+    p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(bar);
+    if (!label.isEmpty()) {
+        p.setFont(s.sized(0.8));
+        paintRotatedText(
+            p, QPointF(bar.right() + 1.5 * tick + labelWidth + 0.7 * s.unit, bar.center().y()),
+            bar.height(), 1.3 * s.unit, label);
+    }
+}
+
+// The cells: the image pixels that cover the view window (whole pixels; the clip trims them),
+// upscaled for figures so that viewers which smooth images keep the cells crisp.
+void paintCells(QPainter& p, const QRectF& plot, const HeatmapData& h, const PaintStyle& s,
+                const QRectF& view) {
+    p.fillRect(plot, s.missing);  // non-finite cells are transparent in the image
+    p.setRenderHint(QPainter::SmoothPixmapTransform, false);
+    const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
+    const int step = std::max(1, h.step);
+    const int ix0 =
+        std::clamp(static_cast<int>(std::floor(view.left() / step)), 0, h.image.width() - 1);
+    const int iy0 =
+        std::clamp(static_cast<int>(std::floor(view.top() / step)), 0, h.image.height() - 1);
+    const int ix1 =
+        std::clamp(static_cast<int>(std::ceil(view.right() / step)), ix0 + 1, h.image.width());
+    const int iy1 =
+        std::clamp(static_cast<int>(std::ceil(view.bottom() / step)), iy0 + 1, h.image.height());
+    // The image covers cols x rows cells at `step` cells per pixel; the last pixel may be partial.
+    const QRectF target(plot.left() + (static_cast<double>(ix0) * step - view.left()) * cw,
+                        plot.top() + (static_cast<double>(iy0) * step - view.top()) * ch,
+                        static_cast<double>(ix1 - ix0) * step * cw,
+                        static_cast<double>(iy1 - iy0) * step * ch);
+    QImage image = h.image;
+    if (s.oversample > 0) {
+        const QSizeF device = p.deviceTransform().mapRect(plot).size();
+        image = crispCells(h.image, device, s.oversample);
+    }
+    const int kx = image.width() / h.image.width(), ky = image.height() / h.image.height();
+    p.save();
+    p.setClipRect(plot);
+    p.drawImage(target, image, QRect(ix0 * kx, iy0 * ky, (ix1 - ix0) * kx, (iy1 - iy0) * ky));
+    p.restore();
+}
+
+// Lines between blocks of rows, the blank band of rows without data, the hovered cell.
+void paintStructure(QPainter& p, const QRectF& plot, const HeatmapData& h, const PaintStyle& s,
+                    const QRectF& view, QPoint hover) {
+    const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
+    auto rowY = [&](double r) { return plot.top() + (r - view.top()) * ch; };
+    const bool zoomed = view != allCells(h);
+    if (zoomed) {
+        p.save();
+        p.setClipRect(plot);
+    }
+    p.setRenderHint(QPainter::Antialiasing, true);
+    if (h.rowBlock > 0 && h.rowBlock * ch >= 0.2 * s.unit) {
+        p.setPen(QPen(s.dark ? QColor(255, 255, 255, 170) : QColor(0, 0, 0, 150),
+                      std::max(1.0, s.unit / 20)));
+        const auto first = std::max<qint64>(
+            1, static_cast<qint64>(std::ceil(view.top() / static_cast<double>(h.rowBlock))));
+        for (qint64 b = first * h.rowBlock; b < std::min<double>(h.rows, view.bottom());
+             b += h.rowBlock)
+            p.drawLine(QPointF(plot.left(), rowY(static_cast<double>(b))),
+                       QPointF(plot.right(), rowY(static_cast<double>(b))));
+    }
+    if (h.dataRows >= 0 && h.dataRows < h.rows && h.dataRows < view.bottom()) {
+        const double y = std::max(plot.top(), rowY(static_cast<double>(h.dataRows)));
+        p.setPen(QPen(s.marker, std::max(1.5, s.unit / 10), Qt::DashLine));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(s.fg);
+        p.setFont(s.sized(0.8));
+        p.drawText(
+            QRectF(plot.left() + 0.3 * s.unit, y, plot.width() - 0.6 * s.unit, plot.bottom() - y),
+            Qt::AlignCenter | Qt::TextWordWrap, h.blankNote.text());
+    }
+    if (hover.x() >= 0 && cw >= 3 && ch >= 3) {
+        const QRectF cell(plot.left() + (hover.x() - view.left()) * cw,
+                          plot.top() + (hover.y() - view.top()) * ch, cw, ch);
+        p.setPen(QPen(s.dark ? Qt::white : Qt::black, 1.5));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(cell.intersected(plot));
+    }
+    if (zoomed) p.restore();
+}
+
+// Ticks at round indices on cell centres, the frame and the axis names.
+void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const PaintStyle& s,
+               const QRectF& view, bool axisTitles) {
+    const QRectF& plot = l.plot;
+    const QFontMetricsF ftick(s.sized(0.75));
+    const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
+    p.setFont(s.sized(0.75));
+    p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
+    const double tick = 0.25 * s.unit;
+    const auto c0 = static_cast<qint64>(std::ceil(view.left() - 0.5));
+    const auto c1 = static_cast<qint64>(std::floor(view.right() - 0.5));
+    for (qint64 c :
+         indexTicks(c0, c1, std::max(2, static_cast<int>(plot.width() / (3.2 * s.unit))))) {
+        const double x = plot.left() + (static_cast<double>(c) + 0.5 - view.left()) * cw;
+        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + tick));
+        p.drawText(QRectF(x - 3 * s.unit, plot.bottom() + 1.2 * tick, 6 * s.unit, ftick.height()),
+                   Qt::AlignHCenter | Qt::AlignTop, QString::number(c));
+    }
+    if (h.rows > 1) {
+        const auto r0 = static_cast<qint64>(std::ceil(view.top() - 0.5));
+        const auto r1 = static_cast<qint64>(std::floor(view.bottom() - 0.5));
+        for (qint64 r :
+             indexTicks(r0, r1, std::max(2, static_cast<int>(plot.height() / (2.2 * s.unit))))) {
+            const double y = plot.top() + (static_cast<double>(r) + 0.5 - view.top()) * ch;
+            p.drawLine(QPointF(plot.left() - tick, y), QPointF(plot.left(), y));
+            p.drawText(QRectF(plot.left() - tick * 1.5 - l.rowLabelWidth, y - ftick.height() / 2,
+                              l.rowLabelWidth, ftick.height()),
+                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+        }
+    }
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(plot);
+    if (!axisTitles) return;
+    p.setFont(s.sized(0.8));
+    p.drawText(
+        QRectF(plot.left() - 2 * s.unit, plot.bottom() + tick + ftick.height() + 0.2 * s.unit,
+               plot.width() + 4 * s.unit, 1.3 * s.unit),
+        Qt::AlignHCenter | Qt::AlignTop, h.colAxis);
+    if (h.rows > 1 && !h.rowAxis.isEmpty())
+        paintRotatedText(
+            p,
+            QPointF(plot.left() - 1.5 * tick - l.rowLabelWidth - 0.7 * s.unit, plot.center().y()),
+            plot.height() + 4 * s.unit, 1.3 * s.unit, h.rowAxis);
+}
+
+double titleHeight(const PaintStyle& s, const HeatmapPanelOptions& o) {
+    return o.title ? 1.5 * s.unit : 0.0;
+}
+
+}  // namespace
+
+QRectF allCells(const HeatmapData& h) {
+    return QRectF(0, 0, static_cast<double>(std::max<qint64>(1, h.cols)),
+                  static_cast<double>(std::max<qint64>(1, h.rows)));
+}
+
+HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const PaintStyle& s,
+                            const QRectF& view, const HeatmapPanelOptions& o) {
+    HeatmapLayout l;
+    const QFontMetricsF ftick(s.sized(0.75));
+    const double top = area.top() + titleHeight(s, o);
+    // Room for the tick labels, the axis names and the colour bar with its labels.
+    l.rowLabelWidth =
+        ftick.horizontalAdvance(QString::number(std::max<qint64>(h.rows - 1, 0))) + 0.5 * s.unit;
+    l.barLabelWidth = ftick.horizontalAdvance(widestBarLabel(h)) + 0.3 * s.unit;
+    const double left =
+        (h.rows > 1 ? l.rowLabelWidth + (o.axisTitles ? 1.4 : 0.2) * s.unit : 0.5 * s.unit);
+    const double right = 0.6 * s.unit + 0.8 * s.unit + 0.4 * s.unit + l.barLabelWidth +
+                         (o.barLabel.isEmpty() ? 0.2 : 1.4) * s.unit;
+    const double bottom =
+        o.axisTitles ? ftick.height() * 2 + 0.8 * s.unit : ftick.height() + 0.5 * s.unit;
+    QRectF plot(area.left() + left, top + 0.3 * s.unit, std::max(10.0, area.width() - left - right),
+                std::max(10.0, area.bottom() - top - 0.3 * s.unit - bottom));
+    // Square cells unless the window is elongated (then it fills the space).
+    const double aspect = view.width() / view.height();  // columns per row
+    if (h.rows > 1 && aspect > 0.25 && aspect < 4.0) {
+        if (plot.width() / plot.height() > aspect) {
+            const double w = plot.height() * aspect;
+            plot.moveLeft(plot.left() + (plot.width() - w) / 2);
+            plot.setWidth(w);
+        } else {
+            plot.setHeight(plot.width() / aspect);
+        }
+    }
+    l.plot = plot;
+    l.bar = QRectF(plot.right() + 0.6 * s.unit, plot.top(), 0.8 * s.unit, plot.height());
+    return l;
+}
+
+void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, const PaintStyle& s,
+                       const QRectF& view, QPoint hover, const HeatmapPanelOptions& o) {
+    const double top = area.top() + titleHeight(s, o);
+    if (o.title) {
+        p.setFont(s.sized(0.95, true));
+        p.setPen(s.fg);
+        p.drawText(QRectF(area.left(), area.top(), area.width(), 1.4 * s.unit), Qt::AlignCenter,
+                   h.title.text());
+    }
+    if (!h.error.isEmpty() || h.image.isNull()) {
+        paintCentredText(p, QRectF(area.left(), top, area.width(), area.bottom() - top),
+                         h.error.isEmpty() ? o.pendingText : h.error, 0.8, s);
+        return;
+    }
+    const HeatmapLayout l = heatmapLayout(area, h, s, view, o);
+    paintCells(p, l.plot, h, s, view);
+    paintStructure(p, l.plot, h, s, view, hover);
+    paintAxes(p, l, h, s, view, o.axisTitles);
+    if (h.step > 1) {
+        p.setFont(s.sized(0.65));
+        p.setPen(s.muted);
+        p.drawText(QRectF(l.plot.left(), l.plot.top() - 1.1 * s.unit, l.plot.width(), s.unit),
+                   Qt::AlignRight | Qt::AlignBottom,
+                   QCoreApplication::translate("poslab::ui::HeatmapWidget", "1:%1").arg(h.step));
+    }
+    paintColorbar(p, l.bar, h, o.barLabel, l.barLabelWidth, s);
+}
+
+void paintHeatmaps(QPainter& p, const QRectF& area, const QVector<HeatmapData>& panels,
+                   const PaintStyle& s, const QString& valueName) {
+    const int n = static_cast<int>(panels.size());
+    if (n == 0) return;
+    int cols =
+        n <= 3 ? n
+               : static_cast<int>(std::lround(std::sqrt(n * area.width() / area.height() * 0.8)));
+    cols = std::clamp(cols, 1, n);
+    const int rows = (n + cols - 1) / cols;
+    const double w = area.width() / cols, h = area.height() / rows;
+    for (int i = 0; i < n; ++i) {
+        const QRectF cell(area.left() + (i % cols) * w, area.top() + (i / cols) * h, w, h);
+        HeatmapPanelOptions o;
+        o.title = n > 1;
+        if (n == 1) o.barLabel = panels[i].title.isEmpty() ? valueName : panels[i].title.text();
+        o.pendingText = QStringLiteral("—");
+        paintHeatmapPanel(p,
+                          cell.adjusted(0.3 * s.unit, 0.2 * s.unit, -0.3 * s.unit, -0.2 * s.unit),
+                          panels[i], s, allCells(panels[i]), QPoint(-1, -1), o);
+    }
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,191 @@
+#include "ui/figure/lines_paint.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/compute/format.h"
+#include "ui/figure/axis.h"
+
+namespace poslab::ui {
+
+QColor curveColor(int index) {
+    static const QRgb kColors[] = {0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd,
+                                   0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
+    return QColor::fromRgb(kColors[((index % 10) + 10) % 10]);
+}
+
+namespace {
+
+QString chartText(const char* text) {
+    // The chart widget's words, so the figure and the explorer say the same in both languages.
+    return QCoreApplication::translate("poslab::ui::ChartWidget", text);
+}
+
+// Grid lines, ticks and tick labels of both axes.
+void paintGrid(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisRange& ay,
+               double labelW, const PaintStyle& s) {
+    const QFont tickFont = s.sized(0.75);
+    const QFontMetricsF ftick(tickFont);
+    const double tick = 0.25 * s.unit;
+    auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
+    auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };
+    const double thin = std::max(1.0, s.unit / 16);
+    p.setFont(tickFont);
+    for (double v : ax.ticks) {
+        const double x = X(v);
+        p.setPen(QPen(s.grid, thin));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        p.setPen(QPen(s.fg, thin));
+        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + tick));
+        p.drawText(QRectF(x - 4 * s.unit, plot.bottom() + 1.2 * tick, 8 * s.unit, ftick.height()),
+                   Qt::AlignHCenter | Qt::AlignTop, ax.label(v));
+    }
+    for (double v : ay.ticks) {
+        const double y = Y(v);
+        p.setPen(QPen(s.grid, thin));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(QPen(s.fg, thin));
+        p.drawLine(QPointF(plot.left() - tick, y), QPointF(plot.left(), y));
+        p.drawText(QRectF(plot.left() - 1.5 * tick - labelW, y - ftick.height() / 2, labelW,
+                          ftick.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, ay.label(v));
+    }
+}
+
+// The largest value (top left) and the legend (top right), on a translucent box.
+void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
+                    const QVector<QPair<QString, QPen>>& legend, const PaintStyle& s) {
+    const double thin = std::max(1.0, s.unit / 16);
+    p.setFont(s.sized(0.75));
+    const QFontMetricsF fl(p.font());
+    if (d.maxValue) {
+        const QString t = chartText("max = %1").arg(exactText(*d.maxValue));
+        const QRectF r(plot.left() + 0.4 * s.unit, plot.top() + 0.3 * s.unit,
+                       fl.horizontalAdvance(t) + 0.6 * s.unit, fl.height() + 0.3 * s.unit);
+        p.fillRect(r, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 220));
+        p.setPen(s.fg);
+        p.drawText(r, Qt::AlignCenter, t);
+    }
+    if (legend.size() > 1 || (legend.size() == 1 && (d.vmarker || d.hmarker))) {
+        double w = 0;
+        for (const auto& e : legend) w = std::max(w, fl.horizontalAdvance(e.first));
+        const double sample = 1.8 * s.unit, rowH = fl.height() * 1.15;
+        const QRectF box(plot.right() - w - sample - 1.2 * s.unit, plot.top() + 0.3 * s.unit,
+                         w + sample + 0.9 * s.unit, rowH * legend.size() + 0.4 * s.unit);
+        p.fillRect(box, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 225));
+        p.setPen(QPen(s.grid, thin));
+        p.drawRect(box);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        for (int i = 0; i < legend.size(); ++i) {
+            const double y = box.top() + 0.2 * s.unit + rowH * (i + 0.5);
+            p.setPen(legend[i].second);
+            p.drawLine(QPointF(box.left() + 0.3 * s.unit, y),
+                       QPointF(box.left() + 0.3 * s.unit + sample - 0.4 * s.unit, y));
+            p.setPen(s.fg);
+            p.drawText(
+                QRectF(box.left() + 0.3 * s.unit + sample, y - rowH / 2, w + 0.3 * s.unit, rowH),
+                Qt::AlignLeft | Qt::AlignVCenter, legend[i].first);
+        }
+        p.setRenderHint(QPainter::Antialiasing, false);
+    }
+}
+
+}  // namespace
+
+void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QString& xLabel,
+                const QString& yLabel, const PaintStyle& s) {
+    const DataRange range = lineDataRange(d);
+    if (range.empty()) {
+        paintCentredText(p, area, QStringLiteral("—"), 1, s);
+        return;
+    }
+    const QFont tickFont = s.sized(0.75);
+    const QFontMetricsF ftick(tickFont);
+    // About one tick per three text lines; never more labels than lines of tick text fit.
+    const AxisRange ay =
+        niceAxis(range.ylo, range.yhi, d.logY, static_cast<int>(area.height() / ftick.height()),
+                 std::max(3, static_cast<int>(area.height() / (3 * s.unit))));
+    double labelW = 0;
+    for (double v : ay.ticks) labelW = std::max(labelW, ftick.horizontalAdvance(ay.label(v)));
+    const double tick = 0.25 * s.unit;
+    const QRectF plot(area.left() + 1.6 * s.unit + labelW + 1.5 * tick, area.top() + 0.6 * s.unit,
+                      area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.2 * s.unit,
+                      area.height() - 0.6 * s.unit - ftick.height() - 2.0 * s.unit);
+    const AxisRange ax =
+        niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2 * s.unit)),
+                 std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
+    auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
+    auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };
+
+    paintGrid(p, plot, ax, ay, labelW, s);
+    const double thin = std::max(1.0, s.unit / 16);
+    p.setFont(s.sized(0.8));
+    p.drawText(QRectF(plot.left(), plot.bottom() + tick + ftick.height() + 0.3 * s.unit,
+                      plot.width(), 1.3 * s.unit),
+               Qt::AlignHCenter | Qt::AlignTop, xLabel.isEmpty() ? d.xAxis : xLabel);
+    paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), plot.height(),
+                     1.3 * s.unit, yLabel.isEmpty() ? d.yAxis : yLabel);
+
+    // Curves, clipped to the plot; a point that a log axis cannot show breaks the line.
+    p.save();
+    p.setClipRect(plot.adjusted(-thin, -thin, thin, thin));
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (const auto& c : d.curves) {
+        QPainterPath path;
+        bool open = false;
+        for (const auto& pt : c.points) {
+            const bool ok = std::isfinite(pt.x()) && std::isfinite(pt.y()) &&
+                            (!d.logX || pt.x() > 0) && (!d.logY || pt.y() > 0);
+            if (!ok) {
+                open = false;
+                continue;
+            }
+            const QPointF q(X(pt.x()), Y(pt.y()));
+            if (open)
+                path.lineTo(q);
+            else
+                path.moveTo(q);
+            open = true;
+        }
+        QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+        pen.setJoinStyle(Qt::RoundJoin);
+        if (c.dashed) pen.setStyle(Qt::DashLine);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+    }
+    QVector<QPair<QString, QPen>> legend;
+    for (const auto& c : d.curves) {
+        if (c.name.text().isEmpty()) continue;
+        QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+        if (c.dashed) pen.setStyle(Qt::DashLine);
+        legend.append({c.name.text(), pen});
+    }
+    const QPen markerPen(s.marker, std::max(1.5, s.unit / 12), Qt::DotLine);
+    if (d.vmarker) {
+        const double x = X(*d.vmarker);
+        p.setPen(markerPen);
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        legend.append({chartText("monotone bound x < %1").arg(QString::number(*d.vmarker, 'f', 2)),
+                       markerPen});
+    }
+    if (d.hmarker) {
+        const double y = Y(*d.hmarker);
+        p.setPen(markerPen);
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        legend.append({chartText("original length L = %1").arg(exactText(*d.hmarker)), markerPen});
+    }
+    p.restore();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(s.fg, thin));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(plot);
+
+    paintLegendBox(p, plot, d, legend, s);
+}
+
+}  // namespace poslab::ui

@@ -1,0 +1,67 @@
+#include "ui/figure/paint_style.h"
+
+#include <QFontInfo>
+#include <QPainter>
+#include <algorithm>
+#include <cmath>
+
+namespace poslab::ui {
+
+QFont PaintStyle::sized(double units, bool bold) const {
+    QFont f = font;
+    f.setPixelSize(std::max(1, static_cast<int>(std::lround(units * unit))));
+    f.setBold(bold);
+    return f;
+}
+
+PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese) {
+    PaintStyle s;
+    s.dark = dark;
+    s.bg = dark ? QColor(0x1c, 0x1e, 0x22) : QColor(Qt::white);
+    s.fg = dark ? QColor(0xec, 0xec, 0xec) : QColor(0x1a, 0x1a, 0x1a);
+    s.muted = dark ? QColor(0xa0, 0xa4, 0xaa) : QColor(0x60, 0x60, 0x60);
+    s.grid = dark ? QColor(0x3a, 0x3d, 0x44) : QColor(0xe2, 0xe2, 0xe2);
+    s.missing = dark ? QColor(0x3a, 0x3a, 0x3a) : QColor(0xdd, 0xdd, 0xdd);
+    s.marker = dark ? QColor(0xff, 0xd0, 0x60) : QColor(0x8a, 0x55, 0x00);
+    // A body line is 1/45 of the height: 24 px on a 1080-px slide, readable from the back row.
+    s.unit = std::max(9.0, height / 45.0);
+    s.oversample = vector ? 2.0 : 1.0;
+    // Explicit families, so that a figure looks the same on every machine: Noto Sans CJK SC for
+    // Chinese (Qt would otherwise pick the JP glyphs), DejaVu Sans (wide symbol coverage) else.
+    s.font = QFont(chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("DejaVu Sans"));
+    return s;
+}
+
+PaintStyle makeScreenStyle(bool dark, const QFont& widgetFont) {
+    PaintStyle s;
+    s.dark = dark;
+    s.bg = dark ? QColor(0x20, 0x22, 0x26) : QColor(Qt::white);
+    s.fg = dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20);
+    s.muted = dark ? QColor(0xa0, 0xa4, 0xaa) : QColor(0x60, 0x60, 0x60);
+    s.grid = dark ? QColor(0x3a, 0x3d, 0x44) : QColor(0xe2, 0xe2, 0xe2);
+    s.missing = dark ? QColor(0x3a, 0x3a, 0x3a) : QColor(0xdd, 0xdd, 0xdd);
+    s.marker = dark ? QColor(0xff, 0xd0, 0x60) : QColor(0x80, 0x50, 0x00);
+    // Tick labels (0.75 units) at the widget font's size; the rest in proportion.
+    s.unit = std::max(8.0, QFontInfo(widgetFont).pixelSize() / 0.75);
+    s.oversample = 0;
+    s.font = widgetFont;
+    return s;
+}
+
+void paintCentredText(QPainter& p, const QRectF& area, const QString& text, double units,
+                      const PaintStyle& s) {
+    p.setFont(s.sized(units));
+    p.setPen(s.fg);
+    p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, text);
+}
+
+void paintRotatedText(QPainter& p, QPointF centre, double width, double height,
+                      const QString& text) {
+    p.save();
+    p.translate(centre);
+    p.rotate(-90);
+    p.drawText(QRectF(-width / 2, -height / 2, width, height), Qt::AlignCenter, text);
+    p.restore();
+}
+
+}  // namespace poslab::ui

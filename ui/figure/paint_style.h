@@ -1,0 +1,38 @@
+// How the shared painters (heatmap_paint, lines_paint) draw: colours, the font family and the
+// size unit. A figure's unit comes from its height (a 1920 x 1080 slide and a 4K export look
+// alike); the explorer's comes from the widget font (presentation mode grows it), so a view on
+// screen is drawn by the same code, in the same proportions, as its exported figure.
+#pragma once
+
+#include <QColor>
+#include <QFont>
+#include <QRectF>
+#include <QString>
+
+class QPainter;
+
+namespace poslab::ui {
+
+struct PaintStyle {
+    bool dark = false;
+    QColor bg, fg, muted, grid, missing, marker;
+    QFont font;             // the family for the language; sizes are set per element
+    double unit = 24;       // device units per text line of body size
+    double oversample = 1;  // heatmap cell image resolution relative to the device (vector: 2);
+                            // 0: draw the cell image as it is (the screen)
+    QFont sized(double units, bool bold = false) const;
+};
+
+// A figure of `height` device units, in the language's font (vector: SVG or PDF).
+PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese);
+// The explorer: the widget's font (tick labels at its size) and the explorer's colours.
+PaintStyle makeScreenStyle(bool dark, const QFont& widgetFont);
+
+// Text in the middle of `area` (a value view, or an error).
+void paintCentredText(QPainter& p, const QRectF& area, const QString& text, double units,
+                      const PaintStyle& style);
+// Text turned a quarter left, centred on `centre` in a width x height box (before turning).
+void paintRotatedText(QPainter& p, QPointF centre, double width, double height,
+                      const QString& text);
+
+}  // namespace poslab::ui
