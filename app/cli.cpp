@@ -1,11 +1,8 @@
 #include "app/cli.h"
 
-#include <charconv>
-#include <cstdio>
-#include <cstdlib>
 #include <iostream>
 
-#include "core/compute.h"
+#include "gpu/backend_router.h"
 
 namespace poslab::app {
 
@@ -15,20 +12,11 @@ int fail(const std::string& command, const std::string& message) {
     return kExitUsage;
 }
 
-std::optional<std::string> takeValue(const Args& args, std::size_t& i, std::string& error) {
-    if (i + 1 >= args.size()) {
-        error = "option '" + args[i] + "' needs a value";
-        return std::nullopt;
-    }
-    return args[++i];
-}
-
-std::optional<double> parseBytes(const std::string& text) {
-    return core::parseByteSize(text);
-}
-
-double defaultMemoryBudget() {
-    return core::configuredMemoryBudget();
+std::vector<std::string> backendChoices() {
+    std::vector<std::string> out;
+    for (auto mode : {gpu::BackendMode::Cpu, gpu::BackendMode::Auto, gpu::BackendMode::Vulkan})
+        out.emplace_back(gpu::backendModeName(mode));
+    return out;
 }
 
 void printUsage() {

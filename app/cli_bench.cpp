@@ -11,7 +11,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "app/cli.h"
+#include "app/args.h"
 #include "core/backend/cpu_backend.h"
 #include "core/compute.h"
 #include "core/io/writers.h"
@@ -106,162 +106,152 @@ std::string fmt(double v) {
     return buf;
 }
 
-}  // namespace
-
-int runBench(const Args& args) {
-    const std::string cmd = "bench";
+struct BenchArgs {
     bool json = false, interactive = false, quick = false;
-    std::string backendText = "auto", error, only;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "--json")
-            json = true;
-        else if (a == "--interactive")
-            interactive = true;
-        else if (a == "--quick")
-            quick = true;
-        else if (a == "--only") {
-            auto v = takeValue(args, i, error);
-            if (!v) return fail(cmd, error);
-            only = *v;
-        } else if (a == "--backend") {
-            auto v = takeValue(args, i, error);
-            if (!v) return fail(cmd, error);
-            backendText = *v;
-        } else {
-            return fail(cmd, "unknown argument '" + a +
-                                 "'; allowed: --json, --backend auto|cpu|vulkan, "
-                                 "--quick, --only ENC/QTY[,ENC/QTY...], --interactive");
-        }
-    }
-    const auto mode = gpu::parseBackendMode(backendText);
-    if (!mode)
-        return fail(cmd, "option '--backend' = " + backendText + ": allowed: auto, cpu, vulkan");
-    if (interactive) return ui::runInteractiveBench(json);
+    std::string backend = "auto", only;
+};
 
+int parseArgs(const Args& args, BenchArgs& b) {
+    const OptionTable table = {
+        flag({"--json"}, &b.json),
+        oneOf({"--backend"}, &b.backend, backendChoices()),
+        flag({"--quick"}, &b.quick),
+        valued({"--only"}, &b.only, "ENC/QTY[,ENC/QTY...]"),
+        flag({"--interactive"}, &b.interactive),
+    };
+    return parseOptions("bench", args, table, nullptr);
+}
+
+// The backends of one run: the CPU backend, the registry's double reference, and Vulkan when
+// asked for and available.
+struct Backends {
     core::CpuBackend cpu;
-    core::CpuBackend reference(core::CpuBackend::Options{false});
+    core::CpuBackend reference{core::CpuBackend::Options{false}};
     std::unique_ptr<gpu::VulkanBackend> vulkan;
-    if (*mode != gpu::BackendMode::Cpu) {
+    bool cpuRows = true;
+};
+
+void openBackends(gpu::BackendMode mode, Backends& be) {
+    if (mode != gpu::BackendMode::Cpu) {
         auto v = gpu::VulkanBackend::create();
         if (v)
-            vulkan = std::move(*v);
+            be.vulkan = std::move(*v);
         else
             std::cerr << "poslab bench: note: " << v.error().message
                       << " — Vulkan is not available; CPU rows only\n";
     }
-    const bool cpuRows = *mode != gpu::BackendMode::Vulkan || !vulkan;
-    if (vulkan)
-        std::cerr << "poslab bench: Vulkan device: " << vulkan->deviceName() << " ("
-                  << vulkan->deviceType() << "), angles in "
-                  << (vulkan->float64() ? "float64" : "float32") << "\n";
+    be.cpuRows = mode != gpu::BackendMode::Vulkan || !be.vulkan;
+    if (be.vulkan)
+        std::cerr << "poslab bench: Vulkan device: " << be.vulkan->deviceName() << " ("
+                  << be.vulkan->deviceType() << "), angles in "
+                  << (be.vulkan->float64() ? "float64" : "float32") << "\n";
+}
 
-    std::vector<Row> rows;
-    for (const auto& c : benchCases(quick)) {
-        if (!only.empty() &&
-            ("," + only + ",").find("," + c.encoding + "/" + c.quantity + ",") == std::string::npos)
-            continue;
-        const auto* enc = core::registry().find(c.encoding);
-        if (!enc) {
-            std::cerr << "poslab bench: note: " << c.encoding << " is not in this build; skipped\n";
-            continue;
-        }
-        auto params = core::parseParams(*enc, c.params);
-        if (!params) return fail(cmd, params.error().message);
-        core::Request req{c.encoding, c.quantity, *params, core::Precision::F64};
-        auto prepared = core::prepareRequest(req);
-        if (!prepared) return fail(cmd, prepared.error().message);
-        const bool big = core::elementCount(prepared->shape) >= (1 << 24);
-        const int minRuns = big ? 3 : 7, maxRuns = big ? 7 : 31;
-        const double minSeconds = big ? 1.0 : 0.5;
-
-        auto add = [&](const std::string& backend, core::Precision precision, auto&& fn) {
-            Row row;
-            row.c = c;
-            row.shape = prepared->shape;
-            row.backend = backend;
-            row.precision = precision;
-            if (!json)
-                std::cerr << "  " << c.encoding << "/" << c.quantity << " ["
-                          << core::shapeText(prepared->shape) << "] " << backend << " "
-                          << core::precisionName(precision) << " ...\n";
-            if (timeRuns(fn, row, minRuns, maxRuns, minSeconds)) rows.push_back(row);
-        };
-        core::Result out;  // reused across the repeats of each row
-        std::string lastError;
-        auto check = [&](const core::Status& st) {
-            if (!st) lastError = st.error().message;
-            return st.ok();
-        };
-        if (cpuRows) {
-            add("cpu", core::Precision::F64,
-                [&] { return check(cpu.runPrepared(*prepared, core::Precision::F64, out)); });
-            if (prepared->quantity->dtype == core::DType::F64 && cpu.hasFastPath(*prepared))
-                add("cpu", core::Precision::F32,
-                    [&] { return check(cpu.runPrepared(*prepared, core::Precision::F32, out)); });
-            if (c.reference && cpu.hasFastPath(*prepared))
-                add("cpu-reference", core::Precision::F64, [&] {
-                    return check(reference.runPrepared(*prepared, core::Precision::F64, out));
-                });
-            out = core::Result{};
-        }
-        if (vulkan && vulkan->implements(*prepared)) {
-            // Integer quantities are exact on every backend: labelled f64 like the CPU rows.
-            const auto precision = prepared->quantity->dtype == core::DType::I64
-                                       ? core::Precision::F64
-                                       : core::Precision::F32;
-            add("vulkan", precision, [&] { return check(vulkan->run(*prepared, out)); });
-            vulkan->releaseBuffers();
-        }
-        if (!lastError.empty())
-            std::cerr << "poslab bench: note: " << c.encoding << "/" << c.quantity << ": "
-                      << lastError << "\n";
-    }
-
-    // Speed-up of every row against the CPU float64 row of the same case.
-    auto baseline = [&](const Row& r) -> double {
-        for (const auto& o : rows)
-            if (o.backend == "cpu" && o.precision == core::Precision::F64 &&
-                o.c.encoding == r.c.encoding && o.c.quantity == r.c.quantity && o.shape == r.shape)
-                return o.medianMs;
+// Times one case on every backend that runs it, appending its rows; 0 or the exit code.
+int timeCase(const BenchCase& c, bool json, Backends& be, std::vector<Row>& rows) {
+    const auto* enc = core::registry().find(c.encoding);
+    if (!enc) {
+        std::cerr << "poslab bench: note: " << c.encoding << " is not in this build; skipped\n";
         return 0;
+    }
+    auto params = core::parseParams(*enc, c.params);
+    if (!params) return fail("bench", params.error().message);
+    core::Request req{c.encoding, c.quantity, *params, core::Precision::F64};
+    auto prepared = core::prepareRequest(req);
+    if (!prepared) return fail("bench", prepared.error().message);
+    const bool big = core::elementCount(prepared->shape) >= (1 << 24);
+    const int minRuns = big ? 3 : 7, maxRuns = big ? 7 : 31;
+    const double minSeconds = big ? 1.0 : 0.5;
+
+    auto add = [&](const std::string& backend, core::Precision precision, auto&& fn) {
+        Row row;
+        row.c = c;
+        row.shape = prepared->shape;
+        row.backend = backend;
+        row.precision = precision;
+        if (!json)
+            std::cerr << "  " << c.encoding << "/" << c.quantity << " ["
+                      << core::shapeText(prepared->shape) << "] " << backend << " "
+                      << core::precisionName(precision) << " ...\n";
+        if (timeRuns(fn, row, minRuns, maxRuns, minSeconds)) rows.push_back(row);
     };
-    const std::string devName = vulkan ? vulkan->deviceName() : cpu.deviceName();
-    const std::string devType = vulkan ? vulkan->deviceType() : "cpu";
-    if (json) {
-        std::ostringstream o;
-        o << "{\"device\": {\"name\": " << core::io::jsonString(devName)
-          << ", \"type\": " << core::io::jsonString(devType)
-          << "}, \"cpu\": {\"name\": " << core::io::jsonString(cpu.deviceName())
-          << "}, \"results\": [";
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            const Row& r = rows[i];
-            const auto* enc = core::registry().find(r.c.encoding);
-            o << (i ? ",\n  " : "\n  ") << "{\"encoding\": " << core::io::jsonString(r.c.encoding)
-              << ", \"quantity\": " << core::io::jsonString(r.c.quantity) << ", \"shape\": [";
-            for (std::size_t k = 0; k < r.shape.size(); ++k) o << (k ? ", " : "") << r.shape[k];
-            const double b = baseline(r);
-            o << "], \"params\": " << paramsJson(r.c.params, *enc)
-              << ", \"backend\": " << core::io::jsonString(r.backend) << ", \"precision\": \""
-              << core::precisionName(r.precision)
-              << "\", \"median_ms\": " << core::io::numberText(r.medianMs)
-              << ", \"min_ms\": " << core::io::numberText(r.minMs)
-              << ", \"max_ms\": " << core::io::numberText(r.maxMs) << ", \"runs\": " << r.runs
-              << ", \"first_ms\": " << core::io::numberText(r.firstMs)
-              << ", \"speedup_vs_cpu_f64\": "
-              << (b > 0 ? core::io::numberText(b / r.medianMs) : std::string("null")) << "}";
-        }
-        o << "\n]}\n";
-        std::cout << o.str();
-        return 0;
+    core::Result out;  // reused across the repeats of each row
+    std::string lastError;
+    auto check = [&](const core::Status& st) {
+        if (!st) lastError = st.error().message;
+        return st.ok();
+    };
+    if (be.cpuRows) {
+        add("cpu", core::Precision::F64,
+            [&] { return check(be.cpu.runPrepared(*prepared, core::Precision::F64, out)); });
+        if (prepared->quantity->dtype == core::DType::F64 &&
+            be.cpu.hasFastPath(*prepared, core::Precision::F32))
+            add("cpu", core::Precision::F32,
+                [&] { return check(be.cpu.runPrepared(*prepared, core::Precision::F32, out)); });
+        if (c.reference && be.cpu.hasFastPath(*prepared, core::Precision::F64))
+            add("cpu-reference", core::Precision::F64, [&] {
+                return check(be.reference.runPrepared(*prepared, core::Precision::F64, out));
+            });
+        out = core::Result{};
     }
-    std::cout << "device: " << devName << " (" << devType << "); CPU backend: " << cpu.deviceName()
-              << "\n";
+    if (be.vulkan && be.vulkan->implements(*prepared)) {
+        // Integer quantities are exact on every backend: labelled f64 like the CPU rows.
+        const auto precision = prepared->quantity->dtype == core::DType::I64 ? core::Precision::F64
+                                                                             : core::Precision::F32;
+        add("vulkan", precision, [&] { return check(be.vulkan->run(*prepared, out)); });
+        be.vulkan->releaseBuffers();
+    }
+    if (!lastError.empty())
+        std::cerr << "poslab bench: note: " << c.encoding << "/" << c.quantity << ": " << lastError
+                  << "\n";
+    return 0;
+}
+
+// The median of the CPU float64 row of the same case (the speed-up's baseline); 0 when none.
+double baselineOf(const Row& r, const std::vector<Row>& rows) {
+    for (const auto& o : rows)
+        if (o.backend == "cpu" && o.precision == core::Precision::F64 &&
+            o.c.encoding == r.c.encoding && o.c.quantity == r.c.quantity && o.shape == r.shape)
+            return o.medianMs;
+    return 0;
+}
+
+void printJson(const std::vector<Row>& rows, const Backends& be, const std::string& devName,
+               const std::string& devType) {
+    std::ostringstream o;
+    o << "{\"device\": {\"name\": " << core::io::jsonString(devName)
+      << ", \"type\": " << core::io::jsonString(devType)
+      << "}, \"cpu\": {\"name\": " << core::io::jsonString(be.cpu.deviceName())
+      << "}, \"results\": [";
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const Row& r = rows[i];
+        const auto* enc = core::registry().find(r.c.encoding);
+        o << (i ? ",\n  " : "\n  ") << "{\"encoding\": " << core::io::jsonString(r.c.encoding)
+          << ", \"quantity\": " << core::io::jsonString(r.c.quantity) << ", \"shape\": [";
+        for (std::size_t k = 0; k < r.shape.size(); ++k) o << (k ? ", " : "") << r.shape[k];
+        const double b = baselineOf(r, rows);
+        o << "], \"params\": " << paramsJson(r.c.params, *enc)
+          << ", \"backend\": " << core::io::jsonString(r.backend) << ", \"precision\": \""
+          << core::precisionName(r.precision)
+          << "\", \"median_ms\": " << core::io::numberText(r.medianMs)
+          << ", \"min_ms\": " << core::io::numberText(r.minMs)
+          << ", \"max_ms\": " << core::io::numberText(r.maxMs) << ", \"runs\": " << r.runs
+          << ", \"first_ms\": " << core::io::numberText(r.firstMs) << ", \"speedup_vs_cpu_f64\": "
+          << (b > 0 ? core::io::numberText(b / r.medianMs) : std::string("null")) << "}";
+    }
+    o << "\n]}\n";
+    std::cout << o.str();
+}
+
+void printTable(const std::vector<Row>& rows, const Backends& be, const std::string& devName,
+                const std::string& devType) {
+    std::cout << "device: " << devName << " (" << devType
+              << "); CPU backend: " << be.cpu.deviceName() << "\n";
     std::cout << "quantity               shape           backend        prec   median ms     min "
                  "ms     max ms  runs   first ms  speed-up\n";
     for (const Row& r : rows) {
         char line[256];
-        const double b = baseline(r);
+        const double b = baselineOf(r, rows);
         std::snprintf(line, sizeof line, "%-22s %-15s %-14s %-4s %11s %10s %10s %5d %10s %8s\n",
                       (r.c.encoding + "/" + r.c.quantity).c_str(), core::shapeText(r.shape).c_str(),
                       r.backend.c_str(), std::string(core::precisionName(r.precision)).c_str(),
@@ -273,6 +263,31 @@ int runBench(const Args& args) {
         << "cpu: CPU backend (fast paths where they exist); cpu-reference: the registry's double "
            "reference;\nvulkan: float32 storage; speed-up against the cpu f64 row of the same "
            "size.\n";
+}
+
+}  // namespace
+
+int runBench(const Args& args) {
+    BenchArgs b;
+    if (int rc = parseArgs(args, b); rc != 0) return rc;
+    if (b.interactive) return ui::runInteractiveBench(b.json);
+
+    Backends be;
+    openBackends(*gpu::parseBackendMode(b.backend), be);
+    std::vector<Row> rows;
+    for (const auto& c : benchCases(b.quick)) {
+        if (!b.only.empty() &&
+            ("," + b.only + ",").find("," + c.encoding + "/" + c.quantity + ",") ==
+                std::string::npos)
+            continue;
+        if (int rc = timeCase(c, b.json, be, rows); rc != 0) return rc;
+    }
+    const std::string devName = be.vulkan ? be.vulkan->deviceName() : be.cpu.deviceName();
+    const std::string devType = be.vulkan ? be.vulkan->deviceType() : "cpu";
+    if (b.json)
+        printJson(rows, be, devName, devType);
+    else
+        printTable(rows, be, devName, devType);
     return 0;
 }
 

@@ -2,7 +2,7 @@
 // Everything is checked before the output file is opened; the file is written atomically.
 #include <iostream>
 
-#include "app/cli.h"
+#include "app/args.h"
 #include "core/compute.h"
 #include "core/io/atomic_file.h"
 #include "core/io/writers.h"
@@ -14,42 +14,20 @@ int runExport(const Args& args) {
     const std::string cmd = "export";
     std::vector<std::string> positional;
     core::TextParams given;
-    std::string output, backend = "cpu", error;
-    double budget = defaultMemoryBudget();
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        if (a == "-p" || a == "--param") {
-            auto v = takeValue(args, i, error);
-            if (!v) return fail(cmd, error);
-            const auto eq = v->find('=');
-            if (eq == std::string::npos || eq == 0)
-                return fail(cmd, "parameter '" + *v + "' is not KEY=VALUE");
-            given.emplace_back(v->substr(0, eq), v->substr(eq + 1));
-        } else if (a == "-o" || a == "--output") {
-            auto v = takeValue(args, i, error);
-            if (!v) return fail(cmd, error);
-            output = *v;
-        } else if (a == "--backend") {
-            auto v = takeValue(args, i, error);
-            if (!v) return fail(cmd, error);
-            backend = *v;
-            if (backend != "cpu" && backend != "auto" && backend != "vulkan")
-                return fail(cmd,
-                            "option '--backend' = " + backend + ": allowed: cpu, auto, vulkan");
-        } else if (a == "--memory-budget") {
-            auto v = takeValue(args, i, error);
-            if (!v) return fail(cmd, error);
-            auto b = parseBytes(*v);
-            if (!b)
-                return fail(cmd, "option '--memory-budget' = " + *v +
-                                     ": allowed: a positive size such as 512MiB or 2GiB");
-            budget = *b;
-        } else if (!a.empty() && a[0] == '-' && a.size() > 1) {
-            return fail(cmd, "unknown option '" + a + "'");
-        } else {
-            positional.push_back(a);
-        }
-    }
+    std::string output, backendText = "cpu", budgetText;
+    const OptionTable table = {
+        keyValues({"-p", "--param"}, &given),
+        valued({"-o", "--output"}, &output, "FILE"),
+        oneOf({"--backend"}, &backendText, backendChoices()),
+        valued({"--memory-budget"}, &budgetText, "SIZE").checkedBy([](const std::string& v) {
+            return core::parseByteSize(v) ? std::string()
+                                          : "a positive size such as 512MiB or 2GiB";
+        }),
+    };
+    if (int rc = parseOptions(cmd, args, table, &positional); rc != 0) return rc;
+    const gpu::BackendMode backend = *gpu::parseBackendMode(backendText);
+    const double budget =
+        budgetText.empty() ? core::configuredMemoryBudget() : *core::parseByteSize(budgetText);
     if (positional.size() != 2)
         return fail(cmd, "expected ENCODING and QUANTITY (see 'poslab list'), got " +
                              std::to_string(positional.size()) + " names");
@@ -71,10 +49,10 @@ int runExport(const Args& args) {
     // cpu: the double reference. auto / vulkan: the router picks per quantity; a missing or
     // failing Vulkan, or a quantity without a shader, computes on the CPU and says so once.
     core::Expected<core::Array> result = core::fail("not computed");
-    if (backend == "cpu") {
+    if (backend == gpu::BackendMode::Cpu) {
         result = core::run(*prepared, options);
     } else {
-        gpu::BackendRouter router(*gpu::parseBackendMode(backend), [&](const std::string& m) {
+        gpu::BackendRouter router(backend, [&](const std::string& m) {
             std::cerr << "poslab export: note: " << m << "\n";
         });
         core::Result computed;
@@ -82,26 +60,17 @@ int runExport(const Args& args) {
                                     core::Precision::F64};
         if (auto st = router.run(request, computed, options); !st)
             return fail(cmd, st.error().message);
-        if (computed.backend == "vulkan" && computed.dtype == core::DType::F64)
+        if (computed.backend == core::BackendKind::Vulkan && computed.dtype == core::DType::F64)
             std::cerr << "poslab export: note: " << enc->id << "/" << prepared->quantity->id
                       << " computed on the Vulkan device (" << router.vulkan()->deviceName()
                       << ") in float32\n";
         result = computed.toArray();
     }
     if (!result) return fail(cmd, result.error().message);
-    switch (*format) {
-        case core::io::Format::Npy:
-            core::io::writeNpy(file.stream(), *result);
-            break;
-        case core::io::Format::Csv:
-            core::io::writeCsv(file.stream(), *result);
-            break;
-        case core::io::Format::Json:
-            core::io::writeJson(file.stream(), *result, enc->id, prepared->quantity->id,
-                                prepared->params);
-            break;
-    }
-    if (auto st = file.commit(); !st) return fail(cmd, st.error().message);
+    if (auto st = core::io::exportArray(file, *format, *result, enc->id, prepared->quantity->id,
+                                        prepared->params);
+        !st)
+        return fail(cmd, st.error().message);
     return 0;
 }
 

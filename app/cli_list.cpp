@@ -1,7 +1,7 @@
 // `poslab list [--json]`: the registry, as text or as the JSON of design.md.
 #include <iostream>
 
-#include "app/cli.h"
+#include "app/args.h"
 #include "core/io/writers.h"
 
 namespace poslab::app {
@@ -86,12 +86,7 @@ void printText() {
 
 int runList(const Args& args) {
     bool json = false;
-    for (const auto& a : args) {
-        if (a == "--json")
-            json = true;
-        else
-            return fail("list", "unknown option '" + a + "'; allowed: --json");
-    }
+    if (int rc = parseOptions("list", args, {flag({"--json"}, &json)}, nullptr); rc != 0) return rc;
     if (json)
         printJson();
     else

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <iostream>
 
-#include "app/cli.h"
+#include "app/args.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/document/lesson.h"
@@ -23,9 +23,9 @@ const std::string kCmd = "render";
 
 struct RenderArgs {
     std::vector<std::string> positional;
-    QMap<QString, QString> params;
+    core::TextParams params;
     std::string output, lesson, size = "16:9", theme = "light", lang = "en", format = "png";
-    std::string colormap = "auto";
+    std::string colormap = "auto", dpiText;
     double dpi = 144;
     bool list = false, footer = true, formula = true;
 };
@@ -51,67 +51,31 @@ std::optional<QSize> parseSize(const std::string& text, double dpi) {
     return QSize(w, h);
 }
 
+std::string dpiProblem(const std::string& v) {
+    bool ok = false;
+    const double dpi = QString::fromStdString(v).toDouble(&ok);
+    if (ok && dpi >= ui::kMinDpi && dpi <= ui::kMaxDpi) return {};
+    return "a number in [" + std::to_string(static_cast<int>(ui::kMinDpi)) + ", " +
+           std::to_string(static_cast<int>(ui::kMaxDpi)) + "]";
+}
+
 int parseArgs(const Args& args, RenderArgs& r) {
-    std::string error;
-    for (std::size_t i = 0; i < args.size(); ++i) {
-        const std::string& a = args[i];
-        auto value = [&]() -> std::optional<std::string> { return takeValue(args, i, error); };
-        if (a == "--list") {
-            r.list = true;
-        } else if (a == "--no-footer") {
-            r.footer = false;
-        } else if (a == "--no-formula") {
-            r.formula = false;
-        } else if (a == "-p" || a == "--param") {
-            auto v = value();
-            if (!v) return fail(kCmd, error);
-            const auto eq = v->find('=');
-            if (eq == std::string::npos || eq == 0)
-                return fail(kCmd, "parameter '" + *v + "' is not KEY=VALUE");
-            r.params.insert(QString::fromStdString(v->substr(0, eq)),
-                            QString::fromStdString(v->substr(eq + 1)));
-        } else if (a == "-o" || a == "--output" || a == "--size" || a == "--dpi" ||
-                   a == "--theme" || a == "--lang" || a == "--lesson" || a == "--format" ||
-                   a == "--colormap") {
-            auto v = value();
-            if (!v) return fail(kCmd, error);
-            if (a == "-o" || a == "--output")
-                r.output = *v;
-            else if (a == "--size")
-                r.size = *v;
-            else if (a == "--lesson")
-                r.lesson = *v;
-            else if (a == "--colormap") {
-                r.colormap = *v;
-                if (*v != "auto" && *v != "viridis" && *v != "diverging")
-                    return fail(kCmd, "option '--colormap' = " + *v +
-                                          ": allowed: auto, viridis, diverging");
-            } else if (a == "--format") {
-                r.format = *v;
-                if (*v != "png" && *v != "svg" && *v != "pdf")
-                    return fail(kCmd, "option '--format' = " + *v + ": allowed: png, svg, pdf");
-            } else if (a == "--theme") {
-                r.theme = *v;
-                if (*v != "light" && *v != "dark")
-                    return fail(kCmd, "option '--theme' = " + *v + ": allowed: light, dark");
-            } else if (a == "--lang") {
-                r.lang = *v;
-                if (*v != "en" && *v != "zh" && *v != "zh_CN")
-                    return fail(kCmd, "option '--lang' = " + *v + ": allowed: en, zh");
-            } else {
-                bool ok = false;
-                r.dpi = QString::fromStdString(*v).toDouble(&ok);
-                if (!ok || !(r.dpi >= ui::kMinDpi && r.dpi <= ui::kMaxDpi))
-                    return fail(kCmd, "option '--dpi' = " + *v + ": allowed: a number in [" +
-                                          std::to_string(static_cast<int>(ui::kMinDpi)) + ", " +
-                                          std::to_string(static_cast<int>(ui::kMaxDpi)) + "]");
-            }
-        } else if (!a.empty() && a[0] == '-' && a.size() > 1) {
-            return fail(kCmd, "unknown option '" + a + "'");
-        } else {
-            r.positional.push_back(a);
-        }
-    }
+    const OptionTable table = {
+        keyValues({"-p", "--param"}, &r.params),
+        valued({"-o", "--output"}, &r.output, "FILE"),
+        valued({"--size"}, &r.size, "WxH|WxHin|16:9|4:3|a4"),
+        valued({"--dpi"}, &r.dpiText, "N").checkedBy(dpiProblem),
+        oneOf({"--theme"}, &r.theme, {"light", "dark"}),
+        oneOf({"--lang"}, &r.lang, {"en", "zh"}).alsoAccepts({"zh_CN"}),
+        oneOf({"--colormap"}, &r.colormap, {"auto", "viridis", "diverging"}),
+        flag({"--no-footer"}, &r.footer, false),
+        flag({"--no-formula"}, &r.formula, false),
+        flag({"--list"}, &r.list),
+        valued({"--lesson"}, &r.lesson, "FILE"),
+        oneOf({"--format"}, &r.format, {"png", "svg", "pdf"}),
+    };
+    if (int rc = parseOptions(kCmd, args, table, &r.positional); rc != 0) return rc;
+    if (!r.dpiText.empty()) r.dpi = QString::fromStdString(r.dpiText).toDouble();
     return 0;
 }
 
@@ -222,18 +186,18 @@ int runRender(const Args& args) {
     options.formula = r.formula;
     const auto size = parseSize(r.size, r.dpi);
     if (!size)
-        return fail(kCmd, "option '--size' = " + r.size +
-                              ": allowed: WxH in pixels (1920x1080), WxHin in inches "
-                              "(13.33x7.5in), 16:9, 4:3 or a4");
+        return fail(kCmd, badValue("--size", r.size,
+                                   "WxH in pixels (1920x1080), WxHin in inches (13.33x7.5in), "
+                                   "16:9, 4:3 or a4"));
     options.pixels = *size;
     if (const QString bad = ui::validateFigureOptions(options); !bad.isEmpty())
         return fail(kCmd, "option '--size' = " + r.size + ": " + bad.toStdString());
     if (r.output.empty()) return fail(kCmd, "missing output: -o FILE.{png,svg,pdf}");
     const bool deck = !r.lesson.empty();
     if (const std::string bad = outputProblem(r.output, deck); !bad.empty()) return fail(kCmd, bad);
-    const double budget = defaultMemoryBudget();
+    const double budget = core::configuredMemoryBudget();
     if (deck) {
-        if (!r.positional.empty() || !r.params.isEmpty())
+        if (!r.positional.empty() || !r.params.empty())
             return fail(kCmd, "--lesson takes no VIEW or -p: the lesson's steps set them");
         return renderLesson(r, options, budget);
     }
@@ -247,7 +211,10 @@ int runRender(const Args& args) {
         return fail(kCmd,
                     "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
     const auto* enc = core::registry().find(page->encoding.toStdString());
-    auto params = ui::paramsFromTexts(*enc, ui::pagePresetParams(*page), r.params);
+    QMap<QString, QString> given;  // a name given twice: the last value, as in export
+    for (const auto& [k, v] : r.params)
+        given.insert(QString::fromStdString(k), QString::fromStdString(v));
+    auto params = ui::paramsFromTexts(*enc, ui::pagePresetParams(*page), given);
     if (!params) return fail(kCmd, params.error().message);
     const ui::ColormapChoice cmap = r.colormap == "viridis"     ? ui::ColormapChoice::Viridis
                                     : r.colormap == "diverging" ? ui::ColormapChoice::Diverging

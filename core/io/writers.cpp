@@ -129,13 +129,9 @@ void writeJson(std::ostream& out, const Array& array, const std::string& encodin
     out << "}\n";
 }
 
-Status exportArray(const std::string& path, const Array& array, const std::string& encoding,
+Status exportArray(AtomicFile& file, Format format, const Array& array, const std::string& encoding,
                    const std::string& quantity, const ParamSet& params) {
-    auto format = formatForPath(path);
-    if (!format) return format.error();
-    AtomicFile file;
-    if (auto st = file.open(path); !st) return st;
-    switch (*format) {
+    switch (format) {
         case Format::Npy:
             writeNpy(file.stream(), array);
             break;

@@ -24,8 +24,12 @@ void writeJson(std::ostream& out, const Array& array, const std::string& encodin
 std::string numberText(double v);
 std::string jsonString(const std::string& s);
 
-// Opens FILE atomically, writes the array in the format of its extension, commits.
-Status exportArray(const std::string& path, const Array& array, const std::string& encoding,
+class AtomicFile;
+
+// Writes the array in `format` into `file` and commits it. The file is opened by the caller
+// before the computation (`poslab export`), so that a bad output path is reported before any work
+// and a failed computation leaves no file behind.
+Status exportArray(AtomicFile& file, Format format, const Array& array, const std::string& encoding,
                    const std::string& quantity, const ParamSet& params);
 
 }  // namespace poslab::core::io

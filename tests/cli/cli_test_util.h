@@ -1,12 +1,14 @@
 // Running the poslab binary from a test (the CLI and render suites, and the GPU backend's CLI
 // checks): the exit code and both output streams, with extra environment variables ("" as a
-// value removes the variable).
+// value removes the variable); and the fixture those suites share.
 #pragma once
 
+#include <QFileInfo>
 #include <QList>
 #include <QPair>
 #include <QProcess>
 #include <QStringList>
+#include <QTemporaryDir>
 
 namespace poslab::test {
 
@@ -31,5 +33,19 @@ inline Run runPoslab(const QStringList& args, const QList<QPair<QString, QString
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
             p.readAllStandardError()};
 }
+
+// A CLI suite's fixture, inherited next to QObject: a temporary folder for its outputs, removed
+// with the suite, and the check of initTestCase that the binary CTest names is there.
+class CliFixture {
+public:
+    bool ready() const {
+        return QFileInfo(qEnvironmentVariable("POSLAB_BIN")).isExecutable() && m_dir.isValid();
+    }
+    QString path(const QString& name) const { return m_dir.filePath(name); }
+    QString folder() const { return m_dir.path(); }
+
+private:
+    QTemporaryDir m_dir;
+};
 
 }  // namespace poslab::test

@@ -5,7 +5,6 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
-#include <QTemporaryDir>
 #include <QtTest>
 #include <fstream>
 
@@ -16,16 +15,11 @@
 using namespace poslab;
 using poslab::test::Run;
 
-class TstCli : public QObject {
+class TstCli : public QObject, public poslab::test::CliFixture {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    QString path(const QString& name) { return m_dir.filePath(name); }
 
 private slots:
-    void initTestCase() {
-        QVERIFY(QFileInfo(qEnvironmentVariable("POSLAB_BIN")).isExecutable());
-        QVERIFY(m_dir.isValid());
-    }
+    void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
     void listJsonNamesEveryEncoding() {
         const Run r = test::runPoslab({"list", "--json"});
@@ -209,9 +203,8 @@ private slots:
         QVERIFY2(err.contains(mentions.toUtf8()), err.constData());
         QVERIFY(r.out.isEmpty());
         QVERIFY(!QFile::exists(out));
-        QCOMPARE(
-            QDir(m_dir.path()).entryList(QStringList{".*tmp*"}, QDir::Files | QDir::Hidden).size(),
-            0);
+        QCOMPARE(QDir(folder()).entryList(QStringList{".*tmp*"}, QDir::Files | QDir::Hidden).size(),
+                 0);
     }
 
     void badOutputs_data() {
@@ -219,7 +212,7 @@ private slots:
         QTest::addColumn<QString>("mentions");
         QTest::newRow("unknown extension") << path("out.txt") << ".txt";
         QTest::newRow("no directory") << path("missing/dir/out.npy") << "does not exist";
-        QDir(m_dir.path()).mkpath("folder.npy");
+        QDir(folder()).mkpath("folder.npy");
         QTest::newRow("a directory") << path("folder.npy") << "directory";
         QTest::newRow("unwritable") << QString("/proc/poslab.npy") << "/proc/poslab.npy";
     }

@@ -6,7 +6,6 @@
 #include <QImage>
 #include <QProcess>
 #include <QRegularExpression>
-#include <QTemporaryDir>
 #include <QtTest>
 #include <set>
 
@@ -28,16 +27,11 @@ QString tool(const QString& program, const QStringList& args) {
 }
 }  // namespace
 
-class TstRender : public QObject {
+class TstRender : public QObject, public poslab::test::CliFixture {
     Q_OBJECT
-    QTemporaryDir m_dir;
-    QString path(const QString& name) { return m_dir.filePath(name); }
 
 private slots:
-    void initTestCase() {
-        QVERIFY(QFileInfo(qEnvironmentVariable("POSLAB_BIN")).isExecutable());
-        QVERIFY(m_dir.isValid());
-    }
+    void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
     void listNamesEveryView() {
         const Run r = runPoslab({"render", "--list"});

@@ -1,7 +1,12 @@
 // Every view of every page (each registered encoding and each argument) renders offscreen without
-// an error, with drawable content: images for heatmaps, points for curves, arrows for rotations.
+// an error, with drawable content: images for heatmaps (one pixel per step x step cells, some of
+// them coloured), finite points for curves, arrows for rotations; no error text is on screen and
+// the tab does not grab as one flat colour.
+#include <QLabel>
+#include <QSet>
 #include <QTabWidget>
 #include <QtTest>
+#include <cmath>
 
 #include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
@@ -13,19 +18,49 @@
 using namespace poslab;
 using namespace poslab::ui;
 
+namespace {
+
+// The distinct colours of an image, sampled on a grid of about 64 x 64 points.
+int colourCount(const QImage& image) {
+    QSet<QRgb> colours;
+    const int sx = std::max(1, image.width() / 64), sy = std::max(1, image.height() / 64);
+    for (int y = 0; y < image.height(); y += sy)
+        for (int x = 0; x < image.width(); x += sx) colours.insert(image.pixel(x, y));
+    return static_cast<int>(colours.size());
+}
+
+// A heatmap panel as the view draws it: the cell image covers rows x cols cells at one pixel per
+// step x step cells, the cells it reads lie inside the array, and some are coloured (not all
+// non-finite or blank).
+QString heatmapProblem(const HeatmapData& d) {
+    if (!d.error.isEmpty()) return d.error;
+    if (!d.array || d.rows <= 0 || d.cols <= 0 || d.step < 1) return "no cells";
+    const QSize expected(static_cast<int>((d.cols + d.step - 1) / d.step),
+                         static_cast<int>((d.rows + d.step - 1) / d.step));
+    if (d.image.size() != expected)
+        return QStringLiteral("image %1x%2, expected %3x%4")
+            .arg(d.image.width())
+            .arg(d.image.height())
+            .arg(expected.width())
+            .arg(expected.height());
+    // Rows from dataRows on are blank (a learned table has no positions past n) and read nothing.
+    const qint64 readRows = d.dataRows >= 0 ? std::min(d.rows, d.dataRows) : d.rows;
+    if (d.sliceOffset + readRows * d.cols > d.array->size()) return "cells past the array";
+    for (int y = 0; y < d.image.height(); ++y)
+        for (int x = 0; x < d.image.width(); ++x)
+            if (qAlpha(d.image.pixel(x, y)) > 0) return {};
+    return "no coloured cell";
+}
+
+}  // namespace
+
 class TestAllViews : public QObject {
     Q_OBJECT
-    MainWindow* m_window = nullptr;
+    test::WindowFixture m_fixture;
 
 private slots:
-    void initTestCase() {
-        setUpApplication();
-        m_window = new MainWindow(test::noSettings());
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(test::waitIdle(*m_window));
-    }
-    void cleanupTestCase() { delete m_window; }
+    void initTestCase() { QVERIFY(m_fixture.open()); }
+    void cleanupTestCase() { m_fixture.close(); }
 
     void everyEncodingHasAPage() {
         for (const auto& e : core::registry().encodings())
@@ -44,7 +79,7 @@ private slots:
     void everyViewRenders() {
         QFETCH(QString, page);
         QFETCH(int, tab);
-        MainWindow& w = *m_window;
+        MainWindow& w = *m_fixture.window();
         w.openPage(page, tab);
         QCOMPARE(w.page()->currentTab(), tab);
         QVERIFY2(w.page()->lastRefusal().isEmpty(), qPrintable(w.page()->lastRefusal()));
@@ -58,12 +93,19 @@ private slots:
                 case ViewKind::Heatmap:
                     QVERIFY(!v->heatmaps().isEmpty());
                     for (auto* h : v->heatmaps())
-                        if (h->isVisibleTo(v)) QVERIFY(!h->data().image.isNull());
+                        if (h->isVisibleTo(v))
+                            QVERIFY2(heatmapProblem(h->data()).isEmpty(),
+                                     qPrintable(v->spec().id + ": " + heatmapProblem(h->data())));
                     break;
                 case ViewKind::Lines:
                     QVERIFY(v->chart()->curveCount() > 0);
                     for (const auto& c : v->chart()->data().curves)
-                        QVERIFY2(!c.points.isEmpty(), qPrintable(v->spec().id));
+                        QVERIFY2(std::any_of(c.points.begin(), c.points.end(),
+                                             [](const QPointF& p) {
+                                                 return std::isfinite(p.x()) &&
+                                                        std::isfinite(p.y());
+                                             }),
+                                 qPrintable(v->spec().id));
                     break;
                 case ViewKind::Rotation:
                     QVERIFY(!v->rotation()->data().pairs.isEmpty());
@@ -73,11 +115,19 @@ private slots:
                     break;
                 case ViewKind::Compare:
                     QVERIFY(!v->heatmaps().isEmpty() || v->chart()->curveCount() == 2);
+                    for (auto* h : v->heatmaps())
+                        if (h->isVisibleTo(v))
+                            QVERIFY2(heatmapProblem(h->data()).isEmpty(),
+                                     qPrintable(v->spec().id + ": " + heatmapProblem(h->data())));
                     break;
             }
         }
-        const QImage shot = w.page()->tabs()->currentWidget()->grab().toImage();
-        QVERIFY(!shot.isNull());
+        // What is on screen: no error label showing, and more than a flat background.
+        QWidget* tabWidget = w.page()->tabs()->currentWidget();
+        for (const QLabel* l : tabWidget->findChildren<QLabel*>("viewError"))
+            QVERIFY2(!l->isVisibleTo(tabWidget) || l->text().isEmpty(), qPrintable(l->text()));
+        const QImage shot = tabWidget->grab().toImage();
+        QVERIFY2(colourCount(shot) >= 3, qPrintable(QString::number(colourCount(shot))));
     }
 };
 

@@ -32,6 +32,7 @@ int tabOf(const QString& page, const QString& view) {
 
 class TestNewViews : public QObject {
     Q_OBJECT
+    test::WindowFixture m_fixture;
     MainWindow* m_window = nullptr;
 
     // Opens a view's own tab and returns it once computed (null on failure).
@@ -53,13 +54,10 @@ class TestNewViews : public QObject {
 
 private slots:
     void initTestCase() {
-        setUpApplication();
-        m_window = new MainWindow(test::noSettings());
-        m_window->resize(1400, 900);
-        m_window->show();
-        QVERIFY(test::waitIdle(*m_window));
+        QVERIFY(m_fixture.open());
+        m_window = m_fixture.window();
     }
-    void cleanupTestCase() { delete m_window; }
+    void cleanupTestCase() { m_fixture.close(); }
 
     void headsAsSmallMultiples_data() {
         QTest::addColumn<QString>("page");

@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 #include <QSignalSpy>
 #include <QTest>
+#include <memory>
 
 #include "ui/catalog/view_spec.h"
 #include "ui/compute/scheduler.h"
@@ -33,9 +34,27 @@ inline bool waitIdle(MainWindow& w, int timeoutMs = 30000) {
     return false;
 }
 
-// The page the tests drive: RoPE once it is registered, the sinusoidal page until then.
+// The page the tests drive (RoPE is always registered).
 inline QString mainPage() {
-    return Catalog::instance().find("rope") ? "rope" : "sinusoidal";
+    return QStringLiteral("rope");
 }
+
+// The main window of the view suites: the application set up, a 1400 x 900 window shown without
+// QSettings, its first page computed. open() in initTestCase, close() in cleanupTestCase.
+class WindowFixture {
+public:
+    bool open() {
+        setUpApplication();
+        m_window = std::make_unique<MainWindow>(noSettings());
+        m_window->resize(1400, 900);
+        m_window->show();
+        return waitIdle(*m_window);
+    }
+    void close() { m_window.reset(); }
+    MainWindow* window() const { return m_window.get(); }
+
+private:
+    std::unique_ptr<MainWindow> m_window;
+};
 
 }  // namespace poslab::ui::test

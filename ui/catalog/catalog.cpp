@@ -40,19 +40,22 @@ QMap<QString, QString> stringMap(const QJsonValue& v) {
     return out;
 }
 
-ViewKind kindFromText(const QString& k) {
-    if (k == "lines") return ViewKind::Lines;
-    if (k == "rotation") return ViewKind::Rotation;
-    if (k == "value") return ViewKind::Value;
-    if (k == "compare") return ViewKind::Compare;
-    return ViewKind::Heatmap;
+// The kinds views.json may name; a missing "kind" is a heatmap.
+const QMap<QString, ViewKind>& viewKinds() {
+    static const QMap<QString, ViewKind> kinds{{"heatmap", ViewKind::Heatmap},
+                                               {"lines", ViewKind::Lines},
+                                               {"rotation", ViewKind::Rotation},
+                                               {"value", ViewKind::Value},
+                                               {"compare", ViewKind::Compare}};
+    return kinds;
 }
 
 ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     ViewSpec v;
     v.encoding = encoding;
     v.id = encoding + "/" + o.value("id").toString();
-    v.kind = kindFromText(o.value("kind").toString());
+    v.kind =
+        viewKinds().value(o.value("kind").toString(QStringLiteral("heatmap")), ViewKind::Heatmap);
     v.title = localText(o.value("title"));
     v.text = localText(o.value("text"));
     v.xLabel = localText(o.value("x"));
@@ -138,102 +141,190 @@ ViewSpec compareView(const core::EncodingDescriptor& enc) {
     return v;
 }
 
+// The problems of one curated view: unknown kind, no series, quantities the registry lacks.
+QStringList viewProblems(const core::EncodingDescriptor& enc, const QJsonObject& o,
+                         const ViewSpec& v) {
+    QStringList out;
+    const QString kind = o.value("kind").toString(QStringLiteral("heatmap"));
+    if (!viewKinds().contains(kind))
+        out << QStringLiteral("unknown kind '%1'; allowed: %2")
+                   .arg(kind, viewKinds().keys().join(QStringLiteral(", ")));
+    if (v.series.isEmpty() && v.kind != ViewKind::Compare) out << QStringLiteral("no series");
+    const auto& reg = core::registry();
+    auto lacks = [&reg](const QString& e, const QString& q) {
+        const auto* other = reg.find(e.toStdString());
+        return !other || !other->findQuantity(q.toStdString());
+    };
+    for (const QString& q : v.quantities())
+        if (lacks(QString::fromStdString(enc.id), q))
+            out << QStringLiteral("'%1' is no quantity of %2").arg(q, enc.id.c_str());
+    for (const auto& s : v.series) {
+        if (!s.encoding.isEmpty() && lacks(s.encoding, s.quantity))
+            out << QStringLiteral("'%1/%2' does not exist").arg(s.encoding, s.quantity);
+        if (!s.againstEncoding.isEmpty() && !s.againstEncoding.startsWith('$') &&
+            lacks(s.againstEncoding, s.againstQuantity))
+            out << QStringLiteral("'%1/%2' does not exist")
+                       .arg(s.againstEncoding, s.againstQuantity);
+    }
+    return out;
+}
+
+// The problems of a page's starting values: unknown names and values their spec refuses.
+void checkPreset(const core::EncodingDescriptor& enc, const QString& where,
+                 const QMap<QString, QString>& preset, QStringList& warnings) {
+    for (auto it = preset.begin(); it != preset.end(); ++it) {
+        const core::ParamSpec* spec = enc.findParam(it.key().toStdString());
+        if (!spec) {
+            warnings << QStringLiteral("%1: '%2' is no parameter of %3")
+                            .arg(where, it.key(), enc.id.c_str());
+            continue;
+        }
+        auto v = spec->parse(it.value().toStdString());
+        const core::Status st = v ? spec->check(*v) : core::Status(v.error());
+        if (!st) warnings << QStringLiteral("%1: %2").arg(where, st.error().message.c_str());
+    }
+}
+
+void checkCompare(const core::EncodingDescriptor& enc, const QString& where,
+                  const QMap<QString, QString>& compare, QStringList& warnings) {
+    const QString q = compare.value("quantity");
+    if (!q.isEmpty() && !enc.findQuantity(q.toStdString()))
+        warnings << QStringLiteral("%1: '%2' is no quantity of %3").arg(where, q, enc.id.c_str());
+    if (!compare.contains("param")) return;
+    checkPreset(enc, where, {{compare.value("param"), compare.value("value")}}, warnings);
+}
+
+QStringList familyIds() {
+    QStringList out;
+    // core::Family's values are 0, 1, ...; familyId names each and says "?" past the last.
+    for (int f = 0;; ++f) {
+        const std::string_view id = core::familyId(static_cast<core::Family>(f));
+        if (id == "?") return out;
+        out << QString::fromLatin1(id.data(), static_cast<qsizetype>(id.size()));
+    }
+}
+
 }  // namespace
+
+PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonObject& eo,
+                               const QJsonObject& presets) {
+    const QString id = QString::fromStdString(enc.id);
+    PageSpec page;
+    page.id = id;
+    page.encoding = id;
+    page.group = QString::fromLatin1(core::familyId(enc.family).data());
+    page.title = {QString::fromStdString(enc.nameEn), QString::fromStdString(enc.nameZh)};
+    page.text = eo.contains("text") ? localText(eo.value("text"))
+                                    : LocalText{QString::fromStdString(enc.summaryEn),
+                                                QString::fromStdString(enc.summaryZh)};
+    page.formula = eo.value("formula").toString();
+    // The browser's grouping follows issue 3 (e.g. CNN padding under Other) where it differs.
+    if (eo.contains("group")) page.group = eo.value("group").toString();
+    if (!groupOrder().contains(page.group))
+        m_warnings << QStringLiteral("views.json: %1: unknown group '%2'; allowed: %3")
+                          .arg(id, page.group, groupOrder().join(QStringLiteral(", ")));
+    QSet<QString> covered;
+    for (const auto& vv : eo.value("views").toArray()) {
+        const ViewSpec v = viewFromJson(id, vv.toObject());
+        if (const QStringList bad = viewProblems(enc, vv.toObject(), v); !bad.isEmpty()) {
+            m_warnings << QStringLiteral("views.json: view '%1' dropped: %2")
+                              .arg(v.id, bad.join(QStringLiteral("; ")));
+            continue;
+        }
+        for (const QString& q : v.quantities()) covered.insert(q);
+        page.views << v;
+    }
+    for (const auto& q : enc.quantities)
+        if (!covered.contains(QString::fromStdString(q.id))) page.views << genericView(enc, q);
+    // The generic A/B compare view, unless the page's own views already use its id (concat's
+    // "compare" is concatenate vs add).
+    if (ViewSpec cmp = compareView(enc); !page.findView(cmp.id)) page.views << cmp;
+    for (const auto& ov : eo.value("overview").toArray()) {
+        const QString vid = id + "/" + ov.toString();
+        if (page.findView(vid))
+            page.overview << vid;
+        else
+            m_warnings << QStringLiteral("views.json: %1: overview view '%2' does not exist")
+                              .arg(id, ov.toString());
+    }
+    if (page.overview.isEmpty())
+        for (int i = 0; i < page.views.size() && page.overview.size() < 3; ++i)
+            if (page.views[i].kind != ViewKind::Compare) page.overview << page.views[i].id;
+    page.preset = stringMap(presets.value("pages").toObject().value(id));
+    page.compare = stringMap(presets.value("compare").toObject().value(id));
+    checkPreset(enc, "presets.json: " + id, page.preset, m_warnings);
+    checkCompare(enc, "presets.json: compare " + id, page.compare, m_warnings);
+    return page;
+}
+
+// An argument page: a selection of an encoding page's views with its own preset and text.
+void Catalog::addArgumentPage(const QJsonObject& ao) {
+    const QString id = "arg/" + ao.value("id").toString();
+    const QString encId = ao.value("encoding").toString();
+    const PageSpec* base = find(encId);
+    if (!base) {
+        m_warnings
+            << QStringLiteral("views.json: %1 dropped: no encoding page '%2'").arg(id, encId);
+        return;
+    }
+    const core::EncodingDescriptor& enc = *core::registry().find(encId.toStdString());
+    PageSpec page;
+    page.id = id;
+    page.encoding = encId;
+    page.group = "argument";
+    page.title = localText(ao.value("title"));
+    page.text = localText(ao.value("text"));
+    page.formula = ao.value("formula").toString();
+    for (const auto& vv : ao.value("views").toArray()) {
+        if (const ViewSpec* v = base->findView(encId + "/" + vv.toString()))
+            page.views << *v;
+        else
+            m_warnings << QStringLiteral("views.json: %1: view '%2/%3' does not exist")
+                              .arg(id, encId, vv.toString());
+    }
+    if (page.views.isEmpty()) {
+        m_warnings << QStringLiteral("views.json: %1 dropped: no views").arg(id);
+        return;
+    }
+    for (const auto& v : page.views)
+        if (page.overview.size() < 4 && v.kind != ViewKind::Compare) page.overview << v.id;
+    page.views << compareView(enc);
+    page.preset = base->preset;
+    const auto own = stringMap(ao.value("preset"));
+    checkPreset(enc, "views.json: " + id + " preset", own, m_warnings);
+    for (auto it = own.begin(); it != own.end(); ++it) page.preset.insert(it.key(), it.value());
+    page.compare = stringMap(ao.value("compare"));
+    checkCompare(enc, "views.json: " + id + " compare", page.compare, m_warnings);
+    if (page.compare.isEmpty()) page.compare = base->compare;
+    m_pages << page;
+}
 
 Catalog Catalog::fromJson(const QByteArray& viewsJson, const QByteArray& presetsJson) {
     Catalog cat;
-    const QJsonObject root = QJsonDocument::fromJson(viewsJson).object();
-    const QJsonObject presets = QJsonDocument::fromJson(presetsJson).object();
+    QJsonParseError viewsError, presetsError;
+    const QJsonObject root = QJsonDocument::fromJson(viewsJson, &viewsError).object();
+    const QJsonObject presets = QJsonDocument::fromJson(presetsJson, &presetsError).object();
+    if (viewsError.error != QJsonParseError::NoError)
+        cat.m_warnings << "views.json: " + viewsError.errorString();
+    if (presetsError.error != QJsonParseError::NoError)
+        cat.m_warnings << "presets.json: " + presetsError.errorString();
     const QJsonObject encs = root.value("encodings").toObject();
     const auto& reg = core::registry();
+    for (auto it = encs.begin(); it != encs.end(); ++it)
+        if (!reg.find(it.key().toStdString()))
+            cat.m_warnings << QStringLiteral("views.json: '%1' is no encoding").arg(it.key());
 
     QStringList order;
     for (const auto& o : root.value("order").toArray()) order << o.toString();
     for (const auto& e : reg.encodings())
         if (!order.contains(QString::fromStdString(e.id))) order << QString::fromStdString(e.id);
-
     for (const QString& id : order) {
-        const core::EncodingDescriptor* enc = reg.find(id.toStdString());
-        if (!enc) continue;
-        PageSpec page;
-        page.id = id;
-        page.encoding = id;
-        page.group = QString::fromLatin1(core::familyId(enc->family).data());
-        page.title = {QString::fromStdString(enc->nameEn), QString::fromStdString(enc->nameZh)};
-        const QJsonObject eo = encs.value(id).toObject();
-        page.text = eo.contains("text") ? localText(eo.value("text"))
-                                        : LocalText{QString::fromStdString(enc->summaryEn),
-                                                    QString::fromStdString(enc->summaryZh)};
-        page.formula = eo.value("formula").toString();
-        // The browser's grouping follows issue 3 (e.g. CNN padding under Other) where it differs.
-        if (eo.contains("group")) page.group = eo.value("group").toString();
-        QSet<QString> covered;
-        for (const auto& vv : eo.value("views").toArray()) {
-            ViewSpec v = viewFromJson(id, vv.toObject());
-            bool ok = !v.series.isEmpty() || v.kind == ViewKind::Compare;
-            for (const QString& q : v.quantities())
-                if (!enc->findQuantity(q.toStdString())) ok = false;
-            for (const auto& s : v.series) {
-                auto has = [&reg](const QString& e, const QString& q) {
-                    const auto* other = reg.find(e.toStdString());
-                    return other && other->findQuantity(q.toStdString());
-                };
-                if (!s.encoding.isEmpty() && !has(s.encoding, s.quantity)) ok = false;
-                if (!s.againstEncoding.isEmpty() && !s.againstEncoding.startsWith('$') &&
-                    !has(s.againstEncoding, s.againstQuantity))
-                    ok = false;
-            }
-            if (!ok) continue;
-            for (const QString& q : v.quantities()) covered.insert(q);
-            page.views << v;
-        }
-        for (const auto& q : enc->quantities) {
-            const QString qid = QString::fromStdString(q.id);
-            if (covered.contains(qid)) continue;
-            page.views << genericView(*enc, q);
-        }
-        // The generic A/B compare view, unless the page's own views already use its id (concat's
-        // "compare" is concatenate vs add).
-        if (ViewSpec cmp = compareView(*enc); !page.findView(cmp.id)) page.views << cmp;
-        for (const auto& ov : eo.value("overview").toArray()) {
-            const QString vid = id + "/" + ov.toString();
-            if (page.findView(vid)) page.overview << vid;
-        }
-        if (page.overview.isEmpty())
-            for (int i = 0; i < page.views.size() && page.overview.size() < 3; ++i)
-                if (page.views[i].kind != ViewKind::Compare) page.overview << page.views[i].id;
-        page.preset = stringMap(presets.value("pages").toObject().value(id));
-        page.compare = stringMap(presets.value("compare").toObject().value(id));
-        cat.m_pages << page;
+        if (const core::EncodingDescriptor* enc = reg.find(id.toStdString()))
+            cat.m_pages << cat.encodingPage(*enc, encs.value(id).toObject(), presets);
+        else
+            cat.m_warnings << QStringLiteral("views.json: order names '%1', no encoding").arg(id);
     }
-
-    // Argument pages: a selection of an encoding page's views with their own preset and text.
-    for (const auto& av : root.value("arguments").toArray()) {
-        const QJsonObject ao = av.toObject();
-        const QString encId = ao.value("encoding").toString();
-        const PageSpec* base = cat.find(encId);
-        if (!base) continue;
-        PageSpec page;
-        page.id = "arg/" + ao.value("id").toString();
-        page.encoding = encId;
-        page.group = "argument";
-        page.title = localText(ao.value("title"));
-        page.text = localText(ao.value("text"));
-        page.formula = ao.value("formula").toString();
-        for (const auto& vv : ao.value("views").toArray()) {
-            if (const ViewSpec* v = base->findView(encId + "/" + vv.toString())) page.views << *v;
-        }
-        if (page.views.isEmpty()) continue;
-        for (const auto& v : page.views)
-            if (page.overview.size() < 4 && v.kind != ViewKind::Compare) page.overview << v.id;
-        page.views << compareView(*core::registry().find(encId.toStdString()));
-        page.preset = base->preset;
-        const auto own = stringMap(ao.value("preset"));
-        for (auto it = own.begin(); it != own.end(); ++it) page.preset.insert(it.key(), it.value());
-        page.compare = stringMap(ao.value("compare"));
-        if (page.compare.isEmpty()) page.compare = base->compare;
-        cat.m_pages << page;
-    }
+    for (const auto& av : root.value("arguments").toArray()) cat.addArgumentPage(av.toObject());
     return cat;
 }
 
@@ -243,7 +334,9 @@ const Catalog& Catalog::instance() {
             QFile f(path);
             return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
         };
-        return fromJson(read(":/poslab/views.json"), read(":/poslab/presets.json"));
+        Catalog c = fromJson(read(":/poslab/views.json"), read(":/poslab/presets.json"));
+        for (const QString& w : c.warnings()) qWarning("catalog: %s", qPrintable(w));
+        return c;
     }();
     return cat;
 }
@@ -255,7 +348,8 @@ const PageSpec* Catalog::find(const QString& id) const {
 }
 
 QStringList Catalog::groupOrder() const {
-    return {"absolute", "rotary", "relative", "other", "argument"};
+    static const QStringList order = familyIds();
+    return order;
 }
 
 ViewState defaultViewState(const ViewSpec& view, const PageSpec& page) {

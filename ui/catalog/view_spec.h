@@ -11,6 +11,12 @@
 #include "core/params/param_spec.h"
 #include "ui/shell/language.h"
 
+QT_FORWARD_DECLARE_CLASS(QJsonObject)
+
+namespace poslab::core {
+struct EncodingDescriptor;
+}
+
 namespace poslab::ui {
 
 struct LocalText {
@@ -102,16 +108,28 @@ struct PageSpec {
 // The pages, built from the registry and resources/views.json (cached; rebuilt on request).
 class Catalog {
 public:
+    // The shipped catalog; its warnings() are logged once (tst_catalog requires none).
     static const Catalog& instance();
     // Builds from explicit JSON (tests); the registry is core::registry().
     static Catalog fromJson(const QByteArray& views, const QByteArray& presets);
 
     const QVector<PageSpec>& pages() const { return m_pages; }
     const PageSpec* find(const QString& id) const;
+    // core::Family's ids in its order: the browser's groups.
     QStringList groupOrder() const;
+    // What the JSON asked for and did not get, one line each: a curated view dropped (unknown
+    // kind or quantity), a preset value its parameter refuses, a name that does not exist. The
+    // catalog still works (generic views, the parameters' defaults), but the lesson it was
+    // written for is not what the user sees.
+    const QStringList& warnings() const { return m_warnings; }
 
 private:
+    PageSpec encodingPage(const core::EncodingDescriptor& enc, const QJsonObject& views,
+                          const QJsonObject& presets);
+    void addArgumentPage(const QJsonObject& argument);
+
     QVector<PageSpec> m_pages;
+    QStringList m_warnings;
 };
 
 // A view's controls as a new view starts them (compare mode: the page's compare defaults, else

@@ -5,6 +5,8 @@
 #include <QJsonValue>
 #include <cmath>
 
+#include "core/compute.h"
+
 namespace poslab::ui {
 
 QJsonObject viewStateToJson(const ViewState& s) {
@@ -122,17 +124,14 @@ bool paramTextsFromJson(const QJsonObject& o, QMap<QString, QString>* texts, QSt
 core::Expected<core::ParamSet> paramsFromTexts(const core::EncodingDescriptor& enc,
                                                const core::ParamSet& start,
                                                const QMap<QString, QString>& texts) {
-    core::ParamSet out = start;
-    for (auto it = texts.begin(); it != texts.end(); ++it) {
-        const std::string name = it.key().toStdString();
-        const core::ParamSpec* spec = core::findSpec(enc.params, name);
-        if (!spec) return core::fail("unknown parameter \"" + name + "\" for encoding " + enc.id);
-        auto value = spec->parse(it.value().toStdString());
-        if (!value) return value.error();
-        if (auto st = spec->check(*value); !st) return st.error();
-        out.set(name, *value);
-        out.markGiven(name);
-    }
+    core::TextParams given;
+    for (auto it = texts.begin(); it != texts.end(); ++it)
+        given.emplace_back(it.key().toStdString(), it.value().toStdString());
+    auto out = core::parseParams(enc, given, start);
+    if (!out) return out;
+    // Every value in range; files named by a path parameter are read when the view computes.
+    core::ParamSet checked = *out;
+    if (auto st = core::validate(enc, checked, core::Inputs::Skip); !st) return st.error();
     return out;
 }
 

@@ -1,0 +1,251 @@
+// The contract every registered quantity keeps, checked over the whole registry so that a new
+// encoding cannot skip it (house style 5): at its defaults and at two small seeded sizes it is
+// prepared and run; the result has the declared shape and dtype, finite values (or the declared
+// -inf of a causal mask), the same bits on a second run, one axis name per dimension and both
+// titles; a raised cancel flag returns Errc::Cancelled; progress rises to 1. Every encoding also
+// needs a test file of its own, tests/core/tst_<id>.cpp.
+#include <QDir>
+#include <QFileInfo>
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+#include "core/compute.h"
+
+using namespace poslab;
+
+namespace {
+
+// The size parameters a contract run shrinks, by name, to values every encoding accepts (d is a
+// multiple of 4 for sinusoidal2d; the kernel, 3, fits the 4 x 4 image; t5's exact bucket range,
+// 8, is below max_distance). A value is only ever made smaller than the default.
+struct Size {
+    const char* name;
+    std::int64_t small, other;
+};
+constexpr Size kSizes[] = {
+    {"n", 7, 16},
+    {"d", 8, 12},
+    {"heads", 3, 2},
+    {"height", 5, 4},
+    {"width", 6, 4},
+    {"fmap", 3, 2},
+    {"layers", 2, 1},
+    {"hidden", 4, 6},
+    {"clip", 3, 5},
+    {"max_distance", 40, 64},
+    {"steps_per_unit", 8, 4},
+};
+
+// Quantities whose defaults are too large for a contract run of a few seconds: their "defaults"
+// row shrinks these parameters (everything else stays at its default).
+struct Shrunk {
+    const char* encoding;
+    const char* param;
+    std::int64_t value;
+};
+constexpr Shrunk kShrunkDefaults[] = {
+    // n = 64 positions make n*n = 4096 rows: a 4096 x 4096 similarity Gram product, ~25 s.
+    {"hierarchical", "n", 32},
+};
+
+// Non-finite values that are part of a quantity's meaning: a causal mask puts -inf above the
+// diagonal (exp(-inf) = 0 in the softmax). Allowed only where `causal` is true, and then required,
+// so that a stale entry fails too.
+struct MaskedQuantity {
+    const char* encoding;
+    const char* quantity;
+};
+constexpr MaskedQuantity kCausalMasks[] = {
+    {"alibi", "bias"},
+    {"transformer_xl", "logits"},
+};
+
+// Row softmaxes sum each row with Eigen's vectorised reduction, whose order follows the row's
+// address modulo the SIMD width: two runs in one process differ in the last bits (tst_progress).
+struct Tolerance {
+    const char* encoding;
+    const char* quantity;
+    double tolerance;
+};
+constexpr Tolerance kRunToRun[] = {
+    {"attention", "softmax", 1e-15},
+    {"urpe", "attention", 1e-15},
+    {"urpe", "attention_plain", 1e-15},
+};
+
+template <class Table>
+auto findEntry(const Table& table, const std::string& enc, const std::string& qty) {
+    return std::find_if(std::begin(table), std::end(table), [&](const auto& e) {
+        return enc == e.encoding && (qty.empty() || qty == e.quantity);
+    });
+}
+
+bool isCausalMask(const std::string& enc, const std::string& qty) {
+    return findEntry(kCausalMasks, enc, qty) != std::end(kCausalMasks);
+}
+
+double runToRunTolerance(const std::string& enc, const std::string& qty) {
+    const auto it = findEntry(kRunToRun, enc, qty);
+    return it == std::end(kRunToRun) ? 0.0 : it->tolerance;
+}
+
+// The parameters of one contract row: 0 = defaults, 1 and 2 = the two small sizes, each with its
+// own seed; size 2 also flips every boolean (causal masks, unidirectional buckets).
+core::ParamSet contractParams(const core::EncodingDescriptor& enc, int config) {
+    core::ParamSet p = core::defaultParams(enc.params);
+    for (const auto& s : kShrunkDefaults)
+        if (enc.id == s.encoding) p.set(s.param, s.value);
+    if (config == 0) return p;
+    for (const auto& spec : enc.params) {
+        const auto* def = std::get_if<std::int64_t>(&spec.defaultValue);
+        for (const auto& s : kSizes)
+            if (def && spec.name == s.name)
+                p.set(spec.name, std::min(*def, config == 1 ? s.small : s.other));
+        if (spec.name == "seed") p.set("seed", std::int64_t{config});
+        if (const auto* b = std::get_if<bool>(&spec.defaultValue); b && config == 2)
+            p.set(spec.name, !*b);
+    }
+    return p;
+}
+
+bool sameBits(const core::Array& a, const core::Array& b, double tolerance) {
+    if (a.shape != b.shape || a.dtype != b.dtype || a.i64 != b.i64 || a.f64.size() != b.f64.size())
+        return false;
+    for (std::size_t k = 0; k < a.f64.size(); ++k) {
+        const double x = a.f64[k], y = b.f64[k];
+        if (std::isfinite(x) ? !(std::abs(x - y) <= tolerance) : std::memcmp(&x, &y, sizeof x))
+            return false;
+    }
+    return true;
+}
+
+}  // namespace
+
+class TestRegistry : public QObject {
+    Q_OBJECT
+private slots:
+    void noDuplicateIds() {
+        const auto& dup = core::registry().duplicates();
+        std::string ids;
+        for (const auto& d : dup) ids += " " + d;
+        QVERIFY2(dup.empty(), ("registered twice:" + ids).c_str());
+    }
+
+    // Adding an encoding is its file, its registration, its views and its test (README).
+    void everyEncodingHasItsOwnTest() {
+        const QString root = qEnvironmentVariable("POSLAB_SOURCE_DIR");
+        QVERIFY2(QDir(root).exists("tests/core"), "POSLAB_SOURCE_DIR (set by CTest) is not set");
+        QStringList missing;
+        for (const auto& e : core::registry().encodings()) {
+            const QString file = QStringLiteral("tests/core/tst_%1.cpp").arg(e.id.c_str());
+            if (!QFileInfo::exists(QDir(root).filePath(file))) missing << file;
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable("missing: " + missing.join(", ")));
+    }
+
+    void declaredExceptionsExist() {
+        for (const auto& m : kCausalMasks) {
+            const auto* enc = core::registry().find(m.encoding);
+            QVERIFY2(enc && enc->findQuantity(m.quantity) && enc->findParam("causal"), m.quantity);
+        }
+        for (const auto& t : kRunToRun) {
+            const auto* enc = core::registry().find(t.encoding);
+            QVERIFY2(enc && enc->findQuantity(t.quantity), t.quantity);
+        }
+    }
+
+    void contract_data() {
+        QTest::addColumn<QString>("encoding");
+        QTest::addColumn<QString>("quantity");
+        QTest::addColumn<int>("config");
+        const char* names[] = {"defaults", "small, seed 1", "small, seed 2, booleans flipped"};
+        for (const auto& e : core::registry().encodings())
+            for (const auto& q : e.quantities)
+                for (int c = 0; c < 3; ++c)
+                    QTest::addRow("%s/%s %s", e.id.c_str(), q.id.c_str(), names[c])
+                        << QString::fromStdString(e.id) << QString::fromStdString(q.id) << c;
+    }
+    void contract() {
+        QFETCH(QString, encoding);
+        QFETCH(QString, quantity);
+        QFETCH(int, config);
+        const auto* enc = core::registry().find(encoding.toStdString());
+        QVERIFY(enc);
+        const auto* q = enc->findQuantity(quantity.toStdString());
+        QVERIFY(q);
+        const core::ParamSet params = contractParams(*enc, config);
+
+        auto prepared = core::prepare(*enc, q->id, params);
+        QVERIFY2(prepared.ok(), prepared ? "" : prepared.error().message.c_str());
+        std::vector<double> seen;
+        core::ComputeOptions options;
+        options.progress = [&seen](double f) { seen.push_back(f); };
+        auto first = core::run(*prepared, options);
+        QVERIFY2(first.ok(), first ? "" : first.error().message.c_str());
+
+        // Shape and dtype as declared, and the rank the catalog reads from shapeDoc.
+        const core::Shape shape = q->shape(prepared->params);
+        QCOMPARE(first->shape, shape);
+        QCOMPARE(first->shape, prepared->shape);
+        QCOMPARE(std::count(q->shapeDoc.begin(), q->shapeDoc.end(), ',') + 1,
+                 static_cast<std::ptrdiff_t>(shape.size()));
+        QCOMPARE(first->dtype, q->dtype);
+        const auto elements = static_cast<std::size_t>(core::elementCount(shape));
+        QCOMPARE(q->dtype == core::DType::F64 ? first->f64.size() : first->i64.size(), elements);
+        QCOMPARE(q->dtype == core::DType::F64 ? first->i64.size() : first->f64.size(),
+                 std::size_t{0});
+        QCOMPARE(q->axes.size(), shape.size());
+        if (q->shapeDoc != "1")  // a scalar's one axis has nothing to name
+            for (const auto& axis : q->axes) QVERIFY(!axis.empty());
+        QVERIFY(!q->titleEn.empty() && !q->titleZh.empty());
+
+        // Finite, except a causal mask's -inf (then required).
+        const bool masked = isCausalMask(enc->id, q->id) && prepared->params.boolean("causal");
+        std::size_t minusInf = 0;
+        for (std::size_t k = 0; k < first->f64.size(); ++k) {
+            const double v = first->f64[k];
+            if (masked && v == -std::numeric_limits<double>::infinity()) {
+                ++minusInf;
+                continue;
+            }
+            QVERIFY2(std::isfinite(v), qPrintable(QStringLiteral("element %1 = %2").arg(k).arg(v)));
+        }
+        if (masked) QVERIFY2(minusInf > 0, "a causal mask with nothing masked");
+        if (!q->isSigned && q->dtype == core::DType::F64)
+            for (double v : first->f64) QVERIFY2(v >= 0, "a quantity marked non-negative");
+
+        // Progress: fractions in [0, 1] that never decrease, ending at 1.
+        QVERIFY(!seen.empty());
+        for (std::size_t i = 0; i < seen.size(); ++i) {
+            QVERIFY(seen[i] >= 0.0 && seen[i] <= 1.0);
+            if (i > 0) QVERIFY(seen[i] >= seen[i - 1]);
+        }
+        QCOMPARE(seen.back(), 1.0);
+
+        // Deterministic: the same bits on a second run (seeded arrays included).
+        auto second = core::run(*prepared);
+        QVERIFY(second.ok());
+        QVERIFY2(sameBits(*first, *second, runToRunTolerance(enc->id, q->id)),
+                 "a second run gave other numbers");
+
+        // A cancel raised before the run: Errc::Cancelled, never a result.
+        std::atomic<bool> cancel{true};
+        core::ComputeOptions cancelled;
+        cancelled.cancel = &cancel;
+        auto none = core::run(*prepared, cancelled);
+        QVERIFY2(!none.ok(), "a cancelled run returned a result");
+        QCOMPARE(none.error().code, core::Errc::Cancelled);
+        // The quantity itself, raised flag and all: a closed form may finish without polling,
+        // but a cancel it notices is reported as one (nested requests keep the code).
+        core::ComputeContext ctx;
+        ctx.cancel = &cancel;
+        auto direct = q->compute(prepared->params, ctx);
+        if (!direct)
+            QCOMPARE(core::errcName(direct.error().code), core::errcName(core::Errc::Cancelled));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRegistry)
+#include "tst_registry.moc"
