@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/array.h"
+#include "core/backend/fast_path.h"
 #include "core/compute_context.h"
 #include "core/expected.h"
 #include "core/params/param_spec.h"
@@ -29,6 +30,8 @@ struct QuantitySpec {
     std::string titleEn, titleZh;
     std::vector<std::string> axes;  // one name per dimension, e.g. {"position i", "dimension"}
     bool isSigned = true;           // signed values get the diverging colour map
+    // The CPU backend's fast path, where the encoding has one (core/backend/fast_path.h).
+    FastPath fast;
 
     QuantitySpec& title(std::string en, std::string zh) {
         titleEn = std::move(en);
@@ -54,6 +57,10 @@ struct QuantitySpec {
     }
     QuantitySpec& work(std::function<double(const ParamSet&)> fn) {
         workBytes = std::move(fn);
+        return *this;
+    }
+    QuantitySpec& withFast(FastPath path) {
+        fast = std::move(path);
         return *this;
     }
 };

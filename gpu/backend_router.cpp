@@ -1,32 +1,29 @@
 #include "gpu/backend_router.h"
-#include "core/compute.h"
 
 #include <algorithm>
 #include <chrono>
 
 namespace poslab::gpu {
 
-std::optional<BackendMode> parseBackendMode(std::string_view text) {
-    if (text == "cpu") return BackendMode::Cpu;
-    if (text == "auto") return BackendMode::Auto;
-    if (text == "vulkan") return BackendMode::Vulkan;
-    return std::nullopt;
+namespace {
+
+double bestOfThree(core::BackendKind, const std::function<bool()>& run) {
+    double best = 1e300;
+    for (int i = 0; i < 4; ++i) {
+        const auto t0 = std::chrono::steady_clock::now();
+        if (!run()) return 1e300;
+        const double ms =
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                .count();
+        if (i > 0) best = std::min(best, ms);
+    }
+    return best;
 }
 
-std::string_view backendModeName(BackendMode mode) {
-    switch (mode) {
-        case BackendMode::Cpu:
-            return "cpu";
-        case BackendMode::Auto:
-            return "auto";
-        case BackendMode::Vulkan:
-            return "vulkan";
-    }
-    return "cpu";
-}
+}  // namespace
 
 BackendRouter::BackendRouter(BackendMode mode, Notify notify, VulkanOptions options)
-    : m_mode(mode), m_notify(std::move(notify)), m_options(options) {}
+    : m_mode(mode), m_notify(std::move(notify)), m_options(options), m_probeTimer(bestOfThree) {}
 
 BackendRouter::~BackendRouter() = default;
 
@@ -41,52 +38,47 @@ VulkanBackend* BackendRouter::vulkan() {
         if (v)
             m_vulkan = std::move(*v);
         else
-            m_vulkanError = v.error().message;
+            m_createError = v.error();
     }
     if (m_vulkan && m_vulkan->lost()) return nullptr;
     return m_vulkan.get();
+}
+
+std::string BackendRouter::unavailableReason() const {
+    return m_createError ? m_createError->message : std::string("the device was lost");
 }
 
 bool BackendRouter::probeVulkanFaster(const core::Prepared& prepared, core::Precision precision) {
     const std::string key = prepared.encoding->id + "/" + prepared.quantity->id;
     if (auto it = m_choice.find(key); it != m_choice.end()) return it->second;
     // The probe: the quantity at its default parameters (cheap, and the same for every request of
-    // this quantity), best of three runs after a warm-up on each backend.
+    // this quantity), timed on each backend.
     auto probe = core::prepare(*prepared.encoding, prepared.quantity->id,
                                core::defaultParams(prepared.encoding->params));
     const core::Prepared& p = probe ? *probe : prepared;
-    auto time = [&](auto&& fn) {
-        double best = 1e300;
-        for (int i = 0; i < 4; ++i) {
-            const auto t0 = std::chrono::steady_clock::now();
-            if (!fn()) return 1e300;
-            const double ms =
-                std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                    .count();
-            if (i > 0) best = std::min(best, ms);
-        }
-        return best;
-    };
     core::Result r;
-    const double cpuMs = time([&] { return m_cpu.runPrepared(p, precision, r).ok(); });
+    const double cpuMs = m_probeTimer(core::BackendKind::Cpu,
+                                      [&] { return m_cpu.runPrepared(p, precision, r).ok(); });
     const double gpuMs =
-        m_vulkan->implements(p) ? time([&] { return m_vulkan->run(p, r).ok(); }) : 1e300;
+        m_vulkan->implements(p)
+            ? m_probeTimer(core::BackendKind::Vulkan, [&] { return m_vulkan->run(p, r).ok(); })
+            : 1e300;
     m_probes[key] = {cpuMs, gpuMs};
     const bool faster = gpuMs < cpuMs;
     m_choice[key] = faster;
     return faster;
 }
 
-std::string BackendRouter::choose(const core::Prepared& prepared, core::Precision precision) {
-    if (m_mode == BackendMode::Cpu) return "cpu";
+core::BackendKind BackendRouter::choose(const core::Prepared& prepared, core::Precision precision) {
+    using core::BackendKind;
+    if (m_mode == BackendMode::Cpu) return BackendKind::Cpu;
     VulkanBackend* v = vulkan();
-    if (!v) return "cpu";
-    if (!v->implements(prepared)) return "cpu";
-    if (m_mode == BackendMode::Vulkan) return "vulkan";
+    if (!v || !v->implements(prepared)) return BackendKind::Cpu;
+    if (m_mode == BackendMode::Vulkan) return BackendKind::Vulkan;
     // auto: a real GPU computes whatever it has a shader for; a CPU-type device only where the
     // probe measured it faster than the CPU backend.
-    if (v->deviceType() != "cpu") return "vulkan";
-    return probeVulkanFaster(prepared, precision) ? "vulkan" : "cpu";
+    if (v->deviceType() != "cpu") return BackendKind::Vulkan;
+    return probeVulkanFaster(prepared, precision) ? BackendKind::Vulkan : BackendKind::Cpu;
 }
 
 core::Status BackendRouter::run(const core::Request& request, core::Result& out,
@@ -94,24 +86,29 @@ core::Status BackendRouter::run(const core::Request& request, core::Result& out,
     auto prepared = core::prepareRequest(request, options);
     if (!prepared) return prepared.error();
     const std::string what = prepared->encoding->id + "/" + prepared->quantity->id;
+    const std::string precision(core::precisionName(request.precision));
+    const std::string noShader =
+        what + " has no Vulkan shader for these parameters; computed on the CPU (" + precision +
+        ")";
     std::string note;
     if (m_mode != BackendMode::Cpu) {
         VulkanBackend* v = vulkan();
         if (!v) {
-            std::string why =
-                m_vulkanError.empty() ? std::string("the device was lost") : m_vulkanError;
-            if (why.rfind("Vulkan: ", 0) == 0) why = why.substr(8);
-            tell("Vulkan is not available (" + why + "); computing on the CPU");
+            tell("Vulkan is not available (" + unavailableReason() + "); computing on the CPU");
             note = "Vulkan unavailable";
-        } else if (choose(*prepared, request.precision) == "vulkan") {
+        } else if (choose(*prepared, request.precision) == core::BackendKind::Vulkan) {
             auto st = v->run(*prepared, out);
             if (st) return st;
-            tell("Vulkan failed for " + what + " (" + st.error().message +
-                 "); computing on the CPU");
-            note = "Vulkan failed";
+            if (st.error().code == core::Errc::NoShader) {  // found out only when it ran
+                tell(noShader);
+                note = "no Vulkan shader";
+            } else {
+                tell("Vulkan failed for " + what + " (" + st.error().message +
+                     "); computing on the CPU");
+                note = "Vulkan failed";
+            }
         } else if (m_mode == BackendMode::Vulkan) {
-            tell(what + " has no Vulkan shader for these parameters; computed on the CPU (" +
-                 std::string(core::precisionName(request.precision)) + ")");
+            tell(noShader);
             note = "no Vulkan shader";
         }
     }

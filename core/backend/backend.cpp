@@ -27,13 +27,9 @@ Array Result::toArray() const {
     return a;
 }
 
-float colormapScale(float lo, float hi) {
-    return hi > lo ? 256.0f / (hi - lo) : 0.0f;
-}
-
 Expected<Prepared> prepareRequest(const Request& request, const ComputeOptions& options) {
     const EncodingDescriptor* enc = registry().find(request.encoding);
-    if (!enc) return fail("unknown encoding '" + request.encoding + "'");
+    if (!enc) return fail(Errc::UnknownName, "unknown encoding '" + request.encoding + "'");
     return prepare(*enc, request.quantity, request.params, options);
 }
 

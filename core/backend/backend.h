@@ -4,20 +4,20 @@
 // (gpu/, float32 storage). Errors are values.
 #pragma once
 
-#include <array>
 #include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "core/array.h"
+#include "core/backend/fast_path.h"
 #include "core/compute.h"
 #include "core/expected.h"
 
 namespace poslab::core {
 
-enum class Precision { F64, F32 };
-std::string_view precisionName(Precision p);  // "f64" / "f32"
+// Who computes: core's CPU backend or the Vulkan device (gpu/).
+enum class BackendKind { Cpu, Vulkan };
 
 struct Request {
     std::string encoding;
@@ -36,32 +36,13 @@ struct Result {
     std::vector<double> f64;
     std::vector<float> f32;
     std::vector<std::int64_t> i64;
-    std::string backend;  // who computed it: "cpu" or "vulkan"
-    std::string note;     // why another backend computed it, if one did (else empty)
+    BackendKind backend = BackendKind::Cpu;  // who computed it
+    std::string note;  // why another backend computed it, if one did (else empty)
 
     std::int64_t size() const { return elementCount(shape); }
     double at(std::int64_t k) const;
     Array toArray() const;  // f32 widened to f64
 };
-
-// The colormap step of the heatmap: each value maps to LUT[index] with
-//   index = clamp(trunc((v - lo) * scale), 0, 255),   scale = 256 / (hi - lo)
-// evaluated in float32 with no fused multiply-add (+, -, * are correctly rounded in IEEE and in
-// Vulkan), so every backend gives the same index; NaN maps to `nanColor`.
-struct ColormapRequest {
-    const float* values = nullptr;
-    std::size_t count = 0;
-    float lo = 0.0f, hi = 1.0f;
-    std::array<std::uint32_t, 256> lut{};  // packed RGBA8, R in the low byte
-    std::uint32_t nanColor = 0;
-};
-float colormapScale(float lo, float hi);
-inline std::uint32_t colormapIndex(float v, float lo, float scale) {
-    const float t = (v - lo) * scale;
-    if (t >= 255.0f) return 255;
-    if (!(t > 0.0f)) return 0;
-    return static_cast<std::uint32_t>(t);
-}
 
 class Backend {
 public:
@@ -70,7 +51,7 @@ public:
     Backend& operator=(const Backend&) = delete;
     virtual ~Backend() = default;
 
-    virtual std::string name() const = 0;        // "cpu", "vulkan"
+    virtual BackendKind kind() const = 0;
     virtual std::string deviceName() const = 0;  // "llvmpipe (LLVM 15.0.6, 256 bits)"
     virtual std::string deviceType() const = 0;  // "cpu", "integrated", "discrete", "virtual"
 
@@ -79,9 +60,6 @@ public:
 
     // Computes into `out`, reusing its buffers. Parameters are checked first (errors name them).
     virtual Status run(const Request& request, Result& out, const ComputeOptions& options = {}) = 0;
-
-    // Values to RGBA8 (see ColormapRequest).
-    virtual Status colormap(const ColormapRequest& request, std::vector<std::uint32_t>& out) = 0;
 
     Expected<Result> compute(const Request& request, const ComputeOptions& options = {}) {
         Result out;

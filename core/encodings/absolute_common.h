@@ -15,10 +15,10 @@ namespace poslab::core::enc {
 // .npy file of finite values with at least one row and two columns. Errors name `param`.
 Expected<RowMatrix> readSourceTable(const std::string& param, const std::string& path);
 
-// Validates the table named by `param` and lets its shape set "n" and "d" in `p`.
-// A ParamSet cannot tell a value typed by the user from a default, so n (or d) still at its
-// default (`defaultN`, `defaultD`) counts as "not given" and is replaced by the file's size; any
-// other value must equal it, otherwise the error names n (or d), the value and the file's size.
+// Validates the table named by `param` and lets its shape set "n" and "d" in `p`. A value the
+// user gave (ParamSet::given) must equal the file's size, else the error names n (or d), the
+// value and the size; a value not given follows the file (one still at its default `defaultN`,
+// `defaultD`, or already equal to the file's size, when the set carries no "given" marks).
 Status adoptSourceShape(ParamSet& p, const std::string& param, std::int64_t defaultN,
                         std::int64_t defaultD);
 

@@ -8,10 +8,12 @@
 // then the slopes 0, 2, 4, ... of the 2P rule (2^(-8(2k+1)/(2P)), k < H - P), appended at the
 // end — not sorted in, so the head order matches trained checkpoints.
 #include <cmath>
+#include <cstring>
 #include <limits>
 
+#include "core/backend/backend.h"
+#include "core/backend/fast_kernels.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 
 namespace poslab::core::enc {
 
@@ -27,6 +29,51 @@ std::vector<double> slopes(std::int64_t heads) {
     for (std::int64_t k = 0; k < heads - p; ++k)  // every other slope of the 2P rule
         s.push_back(std::exp2(-8.0 * static_cast<double>(2 * k + 1) / static_cast<double>(2 * p)));
     return s;
+}
+
+// CPU fast path of the bias (heads, n, n): every row is a slice of one Toeplitz vector per head.
+template <class T>
+void fastBias(const std::vector<double>& slopes, std::int64_t n, bool causal, std::vector<T>& out) {
+    const auto heads = static_cast<std::int64_t>(slopes.size());
+    out.resize(static_cast<std::size_t>(heads * n * n));
+    // v_h[t] = bias at j - i = t - (n - 1); row i of head h is v_h[n-1-i .. 2n-2-i].
+    std::vector<T> v(static_cast<std::size_t>(heads * (2 * n - 1)));
+    for (std::int64_t h = 0; h < heads; ++h) {
+        const double s = slopes[static_cast<std::size_t>(h)];
+        for (std::int64_t t = 0; t < 2 * n - 1; ++t) {
+            const std::int64_t rel = t - (n - 1);  // j - i
+            double b;
+            if (!causal)
+                b = -s * static_cast<double>(std::abs(rel));
+            else
+                b = rel > 0 ? -std::numeric_limits<double>::infinity()
+                            : -s * static_cast<double>(-rel);
+            v[static_cast<std::size_t>(h * (2 * n - 1) + t)] = static_cast<T>(b);
+        }
+    }
+    T* dst = out.data();
+    const std::int64_t rowsTotal = heads * n;
+#pragma omp parallel for schedule(static) if (rowsTotal * n >= fast::kParallelElements)
+    for (std::int64_t hi = 0; hi < rowsTotal; ++hi) {
+        const std::int64_t h = hi / n, i = hi % n;
+        std::memcpy(dst + hi * n, v.data() + h * (2 * n - 1) + (n - 1 - i),
+                    static_cast<std::size_t>(n) * sizeof(T));
+    }
+}
+
+FastPath fastBiasPath() {
+    FastPath f;
+    f.run = [](const ParamSet& p, Precision precision, Result& out,
+               const ComputeContext&) -> Status {
+        const auto s = slopes(p.integer("heads"));
+        const bool causal = p.boolean("causal");
+        if (precision == Precision::F32)
+            fastBias(s, p.integer("n"), causal, out.f32);
+        else
+            fastBias(s, p.integer("n"), causal, out.f64);
+        return {};
+    };
+    return f;
 }
 
 }  // namespace
@@ -86,7 +133,8 @@ void registerAlibi(Registry& r) {
                 return a;
             })
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
-            .axisNames({"head", "query i", "key j"}));
+            .axisNames({"head", "query i", "key j"})
+            .withFast(fastBiasPath()));
     r.add(std::move(e));
 }
 

@@ -18,7 +18,6 @@
 #include <string>
 
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {

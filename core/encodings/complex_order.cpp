@@ -8,7 +8,6 @@
 #include <numbers>
 
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {

@@ -16,8 +16,8 @@
 #include <cmath>
 #include <cstdlib>
 
+#include "core/backend/backend.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {
@@ -79,6 +79,28 @@ Status skipNormals(Rng& rng, std::int64_t count, const ComputeContext& ctx) {
 }
 
 constexpr Eigen::Index kBlock = 128;
+
+// CPU fast path of a term quantity, float32 only (float64 is the reference itself): the
+// registry's double inputs rounded to float32, then the same products and gathers in float32, a
+// genuine float32 computation (the Vulkan parity tolerance uses its error).
+FastPath fastTermPath(const std::string& quantity) {
+    FastPath f;
+    f.accepts = [](const ParamSet&, Precision precision) { return precision == Precision::F32; };
+    f.run = [quantity](const ParamSet& p, Precision, Result& out,
+                       const ComputeContext& ctx) -> Status {
+        const unsigned which = debertaTermsOf(quantity);
+        auto in = debertaInputs(p, (which & (kDebertaC2p | kDebertaP2c)) != 0, ctx);
+        if (!in) return in.error();
+        const auto n = p.integer("n");
+        out.f32.resize(static_cast<std::size_t>(n * n));
+        Eigen::Map<DebertaMatrix<float>> m(out.f32.data(), n, n);
+        if (auto st = debertaTermSum<float>(in->cast<float>(), which, m, ctx); !st) return st;
+        if (const double scale = debertaScaleOf(quantity, p.integer("d")); scale != 1.0)
+            m *= static_cast<float>(scale);
+        return {};
+    };
+    return f;
+}
 
 }  // namespace
 
@@ -243,22 +265,26 @@ void registerDeberta(Registry& r) {
     e.quantities.push_back(quantity("c2c", "n,n", nn, term(kDebertaC2c, false))
                                .title("Content-to-content Qc_i . Kc_j", "内容到内容 Qc_i . Kc_j")
                                .axisNames({"query i", "key j"})
-                               .work(work));
+                               .work(work)
+                               .withFast(fastTermPath("c2c")));
     e.quantities.push_back(
         quantity("c2p", "n,n", nn, term(kDebertaC2p, false))
             .title("Content-to-position Qc_i . Kr[delta(i,j)]", "内容到位置 Qc_i . Kr[delta(i,j)]")
             .axisNames({"query i", "key j"})
-            .work(work));
+            .work(work)
+            .withFast(fastTermPath("c2p")));
     e.quantities.push_back(
         quantity("p2c", "n,n", nn, term(kDebertaP2c, false))
             .title("Position-to-content Kc_j . Qr[delta(i,j)]", "位置到内容 Kc_j . Qr[delta(i,j)]")
             .axisNames({"query i", "key j"})
-            .work(work));
+            .work(work)
+            .withFast(fastTermPath("p2c")));
     e.quantities.push_back(
         quantity("logits", "n,n", nn, term(kDebertaAll, true))
             .title("Logits (c2c + c2p + p2c) / sqrt(3d)", "注意力分数 (c2c + c2p + p2c) / sqrt(3d)")
             .axisNames({"query i", "key j"})
-            .work(work));
+            .work(work)
+            .withFast(fastTermPath("logits")));
     r.add(std::move(e));
 }
 

@@ -7,7 +7,6 @@
 // later positions repeat the pattern of p, offset by the "digit" i.
 #include "core/encodings/absolute_common.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/encodings/learned.h"
 
 namespace poslab::core::enc {

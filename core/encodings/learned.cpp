@@ -7,7 +7,6 @@
 
 #include "core/encodings/absolute_common.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {

@@ -11,8 +11,9 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/backend/backend.h"
+#include "core/backend/fast_kernels.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/encodings/rope_scaling.h"
 
 namespace poslab::core::enc {
@@ -108,6 +109,130 @@ Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
     return out;
 }
 
+// CPU fast path of the scores with the default all-ones q and k (no file to read): with
+// q = k = ones, S[m, k] = 2 af^2 sum_j cos((k - m) theta_j), even in k - m and Toeplitz.
+FastPath fastScoresPath() {
+    FastPath f;
+    f.accepts = [](const ParamSet& p, Precision) {
+        return p.text("q").empty() && p.text("k").empty();
+    };
+    f.run = [](const ParamSet& p, Precision precision, Result& out,
+               const ComputeContext&) -> Status {
+        const auto fp = RopeFrequencyParams::from(p);
+        const auto theta = ropeFrequencies(fp);
+        const double af = ropeAttentionFactor(fp);
+        const auto n = p.integer("n");
+        std::vector<double> v(static_cast<std::size_t>(2 * n - 1));
+#pragma omp parallel for schedule(static) if (n * static_cast <std::int64_t>(theta.size()) >= \
+                                              fast::kParallelElements / 4)
+        for (std::int64_t t = 0; t < n; ++t) {
+            double acc = 0;
+            for (double th : theta) acc += std::cos(static_cast<double>(t) * th);
+            v[static_cast<std::size_t>(n - 1 + t)] = v[static_cast<std::size_t>(n - 1 - t)] =
+                2.0 * af * af * acc;
+        }
+        if (precision == Precision::F32) {
+            std::vector<float> vf(v.begin(), v.end());
+            fast::toeplitzFill(vf, 1, n, out.f32);
+        } else {
+            fast::toeplitzFill(v, 1, n, out.f64);
+        }
+        return {};
+    };
+    return f;
+}
+
+}  // namespace
+
+std::vector<double> ropeFrequencies(const ParamSet& p) {
+    return ropeFrequencies(RopeFrequencyParams::from(p));
+}
+
+double ropeAttentionFactor(const ParamSet& p) {
+    return ropeAttentionFactor(RopeFrequencyParams::from(p));
+}
+
+namespace {
+
+Expected<Array> frequencyArray(const ParamSet& p, const ComputeContext&) {
+    const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
+    Array a = Array::real({static_cast<std::int64_t>(th.size())});
+    a.f64 = th;
+    return a;
+}
+
+Expected<Array> angleArray(const ParamSet& p, const ComputeContext&) {
+    const Setup s = setup(p);
+    Array a = Array::real({s.n, s.d / 2});
+    auto m = a.matrix();
+    for (std::int64_t i = 0; i < s.n; ++i)
+        for (std::int64_t j = 0; j < s.d / 2; ++j)
+            m(i, j) = (s.offset + static_cast<double>(i)) * s.theta[static_cast<std::size_t>(j)];
+    return a;
+}
+
+Expected<Array> decayArray(const ParamSet& p, const ComputeContext& ctx) {
+    const Setup s = setup(p);
+    const auto len = p.integer("max_distance") + 1;
+    Array a = Array::real({len});
+    const double af2 = s.af * s.af;
+    // Blocks of kRun distances: cos and sin of x0*theta exactly at the block's
+    // start, then the rotation by theta (4 multiplies instead of a cos per term;
+    // re-anchored every kRun steps the error stays below 1e-13 of g(0)). This
+    // is what keeps a base drag on the RoPE page interactive.
+    constexpr std::int64_t kRun = 32;
+    const std::int64_t blocks = (len + kRun - 1) / kRun;
+    // Threads only for long curves: waking a team costs milliseconds when the
+    // other core is busy, more than the default curve (4097 x 64) takes alone.
+#pragma omp parallel for schedule(static) if (len * s.d > (std::int64_t(1) << 23))
+    for (std::int64_t b = 0; b < blocks; ++b) {
+        const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
+        double acc[kRun] = {};
+        for (double th : s.theta) {
+            const double ct = std::cos(th), st = std::sin(th);
+            double c = std::cos(static_cast<double>(x0) * th);
+            double sn = std::sin(static_cast<double>(x0) * th);
+            for (std::int64_t i = 0; i < count; ++i) {
+                acc[i] += c;
+                const double next = c * ct - sn * st;
+                sn = sn * ct + c * st;
+                c = next;
+            }
+        }
+        for (std::int64_t i = 0; i < count; ++i)
+            a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2;
+    }
+    if (ctx.cancelled()) return cancelledError();
+    return a;
+}
+
+Expected<Array> decayBoundArray(const ParamSet& p, const ComputeContext&) {
+    const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
+    const double thetaMin = *std::min_element(th.begin(), th.end());
+    return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
+}
+
+Expected<Array> rotationArray(const ParamSet& p, const ComputeContext&) {
+    const Setup s = setup(p);
+    auto q = vectorParam(p, "q");
+    if (!q) return q.error();
+    const double pos = static_cast<double>(p.integer("position"));
+    Array a = Array::real({s.d / 2, 2});
+    auto m = a.matrix();
+    for (std::int64_t j = 0; j < s.d / 2; ++j) {
+        const auto [ia, ib] = ropePair(s.pairing, j, s.d);
+        const double ang = pos * s.theta[static_cast<std::size_t>(j)];
+        const double c = std::cos(ang) * s.af, sn = std::sin(ang) * s.af;
+        m(j, 0) = (*q)(ia)*c - (*q)(ib)*sn;
+        m(j, 1) = (*q)(ia)*sn + (*q)(ib)*c;
+    }
+    return a;
+}
+
+Expected<Array> attentionFactorArray(const ParamSet& p, const ComputeContext&) {
+    return Array::scalar(ropeAttentionFactor(RopeFrequencyParams::from(p)));
+}
+
 }  // namespace
 
 void registerRope(Registry& r) {
@@ -154,33 +279,18 @@ void registerRope(Registry& r) {
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto half = [](const ParamSet& p) { return p.integer("d") / 2; };
 
-    e.quantities.push_back(quantity(
-                               "frequencies", "d/2",
-                               [=](const ParamSet& p) { return Shape{half(p)}; },
-                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                                   const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
-                                   Array a = Array::real({static_cast<std::int64_t>(th.size())});
-                                   a.f64 = th;
-                                   return a;
-                               })
-                               .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
-                               .axisNames({"pair j"})
-                               .nonNegative());
+    e.quantities.push_back(
+        quantity(
+            "frequencies", "d/2", [=](const ParamSet& p) { return Shape{half(p)}; }, frequencyArray)
+            .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
+            .axisNames({"pair j"})
+            .nonNegative());
     e.quantities.push_back(quantity(
                                "angles", "n,d/2",
                                [=](const ParamSet& p) {
                                    return Shape{n(p), half(p)};
                                },
-                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                                   const Setup s = setup(p);
-                                   Array a = Array::real({s.n, s.d / 2});
-                                   auto m = a.matrix();
-                                   for (std::int64_t i = 0; i < s.n; ++i)
-                                       for (std::int64_t j = 0; j < s.d / 2; ++j)
-                                           m(i, j) = (s.offset + static_cast<double>(i)) *
-                                                     s.theta[static_cast<std::size_t>(j)];
-                                   return a;
-                               })
+                               angleArray)
                                .title("Rotation angle m theta_j", "旋转角 m theta_j")
                                .axisNames({"position m", "pair j"})
                                .nonNegative());
@@ -203,55 +313,17 @@ void registerRope(Registry& r) {
                                },
                                scores)
                                .title("Scores (R_m q) . (R_k k)", "注意力分数 (R_m q)·(R_k k)")
-                               .axisNames({"query position m", "key position k"}));
+                               .axisNames({"query position m", "key position k"})
+                               .withFast(fastScoresPath()));
     e.quantities.push_back(
         quantity(
             "decay", "max_distance+1",
-            [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; },
-            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                const Setup s = setup(p);
-                const auto len = p.integer("max_distance") + 1;
-                Array a = Array::real({len});
-                const double af2 = s.af * s.af;
-                // Blocks of kRun distances: cos and sin of x0*theta exactly at the block's
-                // start, then the rotation by theta (4 multiplies instead of a cos per term;
-                // re-anchored every kRun steps the error stays below 1e-13 of g(0)). This
-                // is what keeps a base drag on the RoPE page interactive.
-                constexpr std::int64_t kRun = 32;
-                const std::int64_t blocks = (len + kRun - 1) / kRun;
-        // Threads only for long curves: waking a team costs milliseconds when the
-        // other core is busy, more than the default curve (4097 x 64) takes alone.
-#pragma omp parallel for schedule(static) if (len * s.d > (std::int64_t(1) << 23))
-                for (std::int64_t b = 0; b < blocks; ++b) {
-                    const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
-                    double acc[kRun] = {};
-                    for (double th : s.theta) {
-                        const double ct = std::cos(th), st = std::sin(th);
-                        double c = std::cos(static_cast<double>(x0) * th);
-                        double sn = std::sin(static_cast<double>(x0) * th);
-                        for (std::int64_t i = 0; i < count; ++i) {
-                            acc[i] += c;
-                            const double next = c * ct - sn * st;
-                            sn = sn * ct + c * st;
-                            c = next;
-                        }
-                    }
-                    for (std::int64_t i = 0; i < count; ++i)
-                        a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2;
-                }
-                if (ctx.cancelled()) return cancelledError();
-                return a;
-            })
+            [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; }, decayArray)
             .title("Long-range decay g(x) = 2 sum cos(x theta_j)", "远程衰减 g(x) = 2 Σ cos(x θ_j)")
             .axisNames({"relative distance x"}));
     e.quantities.push_back(
         quantity(
-            "decay_bound", "1", [](const ParamSet&) { return Shape{1}; },
-            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
-                const double thetaMin = *std::min_element(th.begin(), th.end());
-                return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
-            })
+            "decay_bound", "1", [](const ParamSet&) { return Shape{1}; }, decayBoundArray)
             .title("Monotone-decay bound pi / (2 theta_min)", "单调衰减上界 π/(2 θ_min)")
             .axisNames({""})
             .nonNegative());
@@ -260,36 +332,16 @@ void registerRope(Registry& r) {
                                [=](const ParamSet& p) {
                                    return Shape{half(p), 2};
                                },
-                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                                   const Setup s = setup(p);
-                                   auto q = vectorParam(p, "q");
-                                   if (!q) return q.error();
-                                   const double pos = static_cast<double>(p.integer("position"));
-                                   Array a = Array::real({s.d / 2, 2});
-                                   auto m = a.matrix();
-                                   for (std::int64_t j = 0; j < s.d / 2; ++j) {
-                                       const auto [ia, ib] = ropePair(s.pairing, j, s.d);
-                                       const double ang =
-                                           pos * s.theta[static_cast<std::size_t>(j)];
-                                       const double c = std::cos(ang) * s.af,
-                                                    sn = std::sin(ang) * s.af;
-                                       m(j, 0) = (*q)(ia)*c - (*q)(ib)*sn;
-                                       m(j, 1) = (*q)(ia)*sn + (*q)(ib)*c;
-                                   }
-                                   return a;
-                               })
+                               rotationArray)
                                .title("Rotated pairs of q at the chosen position",
                                       "q 的各维度对在所选位置旋转后的坐标")
                                .axisNames({"pair j", "coordinate (x, y)"}));
-    e.quantities.push_back(quantity(
-                               "attention_factor", "1", [](const ParamSet&) { return Shape{1}; },
-                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                                   return Array::scalar(
-                                       ropeAttentionFactor(RopeFrequencyParams::from(p)));
-                               })
-                               .title("Attention factor (YaRN)", "注意力缩放因子(YaRN)")
-                               .axisNames({""})
-                               .nonNegative());
+    e.quantities.push_back(
+        quantity(
+            "attention_factor", "1", [](const ParamSet&) { return Shape{1}; }, attentionFactorArray)
+            .title("Attention factor (YaRN)", "注意力缩放因子(YaRN)")
+            .axisNames({""})
+            .nonNegative());
     r.add(std::move(e));
 }
 

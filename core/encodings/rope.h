@@ -1,9 +1,12 @@
-// RoPE pair layout shared by rope and xpos.
+// RoPE pair layout shared by rope and xpos, and the kernel inputs the backends ask of core.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <utility>
+#include <vector>
+
+#include "core/params/param_spec.h"
 
 namespace poslab::core::enc {
 
@@ -13,5 +16,11 @@ inline std::pair<std::int64_t, std::int64_t> ropePair(const std::string& pairing
     if (pairing == "half") return {j, j + d / 2};
     return {2 * j, 2 * j + 1};
 }
+
+// theta_j, j < d/2, of a rope or xpos parameter set (d, base, n and, where present, the scalings
+// of rope_scaling.h): what the `frequencies` quantity holds, for kernels that take it as input.
+std::vector<double> ropeFrequencies(const ParamSet& p);
+// YaRN's attention factor of such a set (1 without scaling): the `attention_factor` quantity.
+double ropeAttentionFactor(const ParamSet& p);
 
 }  // namespace poslab::core::enc

@@ -7,7 +7,6 @@
 // Hence P_p . P_q = sum_j cos((w_p - w_q) omega'_j) + sum_j cos((h_p - h_q) omega'_j): the
 // similarity depends only on the 2-D offset between the patches.
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 
 namespace poslab::core::enc {
 

@@ -6,8 +6,10 @@
 // max_distance, beyond which everything lands in the last bucket. The bias is added to the logits;
 // there is no position term in the values. bucketing = none is the notes' simplified form: one
 // table row per distance |i - j| (n rows), no direction and no sharing.
+#include "core/backend/backend.h"
+#include "core/backend/fast_kernels.h"
+#include "core/backend/inputs.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/encodings/t5_bucket.h"
 #include "core/random.h"
 
@@ -46,6 +48,48 @@ Expected<RowMatrix> weights(const ParamSet& p) {
     if (!path.empty()) return loadMatrix("weights", path, rows, heads);
     Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
     return RowMatrix(normalMatrix(rng, rows, heads));
+}
+
+// CPU fast paths: buckets and bias are Toeplitz in j - i, so the 2n - 1 buckets by offset (and
+// per head their weights) are copied by rows.
+FastPath fastBucketsPath() {
+    FastPath f;
+    f.run = [](const ParamSet& p, Precision, Result& out, const ComputeContext&) -> Status {
+        fast::toeplitzFill(backend::t5BucketsByOffset(p), 1, p.integer("n"), out.i64);
+        return {};
+    };
+    return f;
+}
+
+FastPath fastBiasPath() {
+    FastPath f;
+    f.run = [](const ParamSet& p, Precision precision, Result& out,
+               const ComputeContext&) -> Status {
+        const auto n = p.integer("n");
+        const auto b = backend::t5BucketsByOffset(p);
+        auto w = backend::t5Weights(p);
+        if (!w) return w.error();
+        const auto heads = p.integer("heads");
+        const std::size_t len = b.size();
+        auto planes = [&](auto& v) {
+            v.resize(static_cast<std::size_t>(heads) * len);
+            for (std::int64_t h = 0; h < heads; ++h)
+                for (std::size_t t = 0; t < len; ++t)
+                    v[static_cast<std::size_t>(h) * len + t] =
+                        static_cast<typename std::decay_t<decltype(v)>::value_type>((*w)(b[t], h));
+        };
+        if (precision == Precision::F32) {
+            std::vector<float> v;
+            planes(v);
+            fast::toeplitzFill(v, heads, n, out.f32);
+        } else {
+            std::vector<double> v;
+            planes(v);
+            fast::toeplitzFill(v, heads, n, out.f64);
+        }
+        return {};
+    };
+    return f;
 }
 
 }  // namespace
@@ -122,7 +166,8 @@ void registerT5(Registry& r) {
             })
             .title("Bucket of (query i, key j), r = j - i", "(查询 i, 键 j) 的相对位置桶,r = j - i")
             .axisNames({"query i", "key j"})
-            .integer());
+            .integer()
+            .withFast(fastBucketsPath()));
     e.quantities.push_back(
         quantity(
             "bias", "heads,n,n",
@@ -154,7 +199,8 @@ void registerT5(Registry& r) {
                     static_cast<double>(p.integer("n")) * static_cast<double>(p.integer("n"));
                 return 8.0 * static_cast<double>(p.integer("heads")) *
                        (n2 + static_cast<double>(tableRows(p)));
-            }));
+            })
+            .withFast(fastBiasPath()));
     r.add(std::move(e));
 }
 

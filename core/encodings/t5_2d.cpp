@@ -8,7 +8,6 @@
 // divides the bias by the attention scale before adding it; that is a choice of the model, and
 // the quantity here is the table lookup itself.)
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {

@@ -14,7 +14,6 @@
 #include <limits>
 
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {
@@ -139,26 +138,25 @@ void registerTransformerXl(Registry& r) {
             return a;
         };
     };
-    e.quantities.push_back(
-        quantity("term_a", "n,n", nn, term(kA))
-            .title("(a) content-content q_i . W_kE E_j", "(a) 内容-内容 q_i . W_kE E_j")
-            .axisNames({"query i", "key j"})
-            .work(work));
-    e.quantities.push_back(
-        quantity("term_b", "n,n", nn, term(kB))
-            .title("(b) content-position q_i . W_kR R_{i-j}", "(b) 内容-位置 q_i . W_kR R_{i-j}")
-            .axisNames({"query i", "key j"})
-            .work(work));
-    e.quantities.push_back(
-        quantity("term_c", "n,n", nn, term(kC))
-            .title("(c) global content bias u . W_kE E_j", "(c) 全局内容偏置 u . W_kE E_j")
-            .axisNames({"query i", "key j"})
-            .work(work));
-    e.quantities.push_back(
-        quantity("term_d", "n,n", nn, term(kD))
-            .title("(d) global position bias v . W_kR R_{i-j}", "(d) 全局位置偏置 v . W_kR R_{i-j}")
-            .axisNames({"query i", "key j"})
-            .work(work));
+    struct Term {
+        const char* id;
+        unsigned which;
+        const char *en, *zh;
+    };
+    for (const Term& t : {
+             Term{"term_a", kA, "(a) content-content q_i . W_kE E_j",
+                  "(a) 内容-内容 q_i . W_kE E_j"},
+             Term{"term_b", kB, "(b) content-position q_i . W_kR R_{i-j}",
+                  "(b) 内容-位置 q_i . W_kR R_{i-j}"},
+             Term{"term_c", kC, "(c) global content bias u . W_kE E_j",
+                  "(c) 全局内容偏置 u . W_kE E_j"},
+             Term{"term_d", kD, "(d) global position bias v . W_kR R_{i-j}",
+                  "(d) 全局位置偏置 v . W_kR R_{i-j}"},
+         })
+        e.quantities.push_back(quantity(t.id, "n,n", nn, term(t.which))
+                                   .title(t.en, t.zh)
+                                   .axisNames({"query i", "key j"})
+                                   .work(work));
     e.quantities.push_back(
         quantity("logits", "n,n", nn, logits)
             .title("Logits (a + b + c + d) / sqrt(d)", "注意力分数 (a + b + c + d) / sqrt(d)")

@@ -17,7 +17,6 @@
 
 #include "core/compute.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {
@@ -65,7 +64,7 @@ Expected<Array> plainAttention(const ParamSet& p, const ComputeContext& ctx) {
     // This request's own budget check counted the T5 result already.
     options.memoryBudget = std::numeric_limits<double>::infinity();
     auto bias = compute("t5", "bias", tp, options);
-    if (!bias) return fail("urpe: T5 bias: " + bias.error().message);
+    if (!bias) return fail(bias.error().code, "urpe: T5 bias: " + bias.error().message);
     if (bias->dtype != DType::F64 || bias->size() < n * n)
         return fail("urpe: T5 bias has shape (" + shapeText(bias->shape) + "), expected (heads," +
                     std::to_string(n) + "," + std::to_string(n) + ")");

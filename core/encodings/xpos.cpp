@@ -5,8 +5,9 @@
 // is sum_j zeta_j^((m-k)/scale_base) 2 cos((k-m) theta_j): RoPE's oscillation times a decay.
 // Libraries that centre with floor(n/2) differ for odd n.
 #include "core/encodings/xpos.h"
+#include "core/backend/backend.h"
+#include "core/backend/fast_kernels.h"
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/encodings/rope.h"
 
 namespace poslab::core::enc {
@@ -32,6 +33,23 @@ Array scores(const ParamSet& p, bool decay) {
     return out;
 }
 
+// CPU fast path of both score quantities: the same Toeplitz vector as the reference, copied by
+// rows instead of element by element.
+FastPath fastScoresPath(bool decay) {
+    FastPath f;
+    f.run = [decay](const ParamSet& p, Precision precision, Result& out,
+                    const ComputeContext&) -> Status {
+        const auto v = xposScoresByOffset(p, decay);
+        const auto n = p.integer("n");
+        if (precision == Precision::F32)
+            fast::toeplitzFill(std::vector<float>(v.begin(), v.end()), 1, n, out.f32);
+        else
+            fast::toeplitzFill(v, 1, n, out.f64);
+        return {};
+    };
+    return f;
+}
+
 }  // namespace
 
 std::vector<double> xposScoresByOffset(const ParamSet& p, bool decay) {
@@ -50,6 +68,14 @@ std::vector<double> xposScoresByOffset(const ParamSet& p, bool decay) {
         t[static_cast<std::size_t>(idx)] = acc;
     }
     return t;
+}
+
+std::vector<double> xposZeta(const ParamSet& p) {
+    const auto d = p.integer("d");
+    std::vector<double> z(static_cast<std::size_t>(d / 2));
+    for (std::int64_t j = 0; j < d / 2; ++j)
+        z[static_cast<std::size_t>(j)] = zeta(j, d, p.real("gamma"));
+    return z;
 }
 
 void registerXpos(Registry& r) {
@@ -110,7 +136,8 @@ void registerXpos(Registry& r) {
                                    return scores(p, true);
                                })
                                .title("xPos scores (q = k = ones)", "xPos 注意力分数(q = k = 全 1)")
-                               .axisNames({"query position m", "key position k"}));
+                               .axisNames({"query position m", "key position k"})
+                               .withFast(fastScoresPath(true)));
     e.quantities.push_back(
         quantity(
             "scores_rope", "n,n",
@@ -121,7 +148,8 @@ void registerXpos(Registry& r) {
                 return scores(p, false);
             })
             .title("The same scores without the decay (plain RoPE)", "去掉衰减后的分数(普通 RoPE)")
-            .axisNames({"query position m", "key position k"}));
+            .axisNames({"query position m", "key position k"})
+            .withFast(fastScoresPath(false)));
     r.add(std::move(e));
 }
 

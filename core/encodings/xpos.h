@@ -12,4 +12,8 @@ namespace poslab::core::enc {
 // the zeta factor (plain RoPE).
 std::vector<double> xposScoresByOffset(const ParamSet& p, bool decay);
 
+// zeta_j = (2j + gamma d) / ((1 + gamma) d), j < d/2 (spec B2): the per-pair decay base, for
+// kernels that take it as input.
+std::vector<double> xposZeta(const ParamSet& p);
+
 }  // namespace poslab::core::enc

@@ -1,11 +1,12 @@
 // The CPU backend: its fast paths against the registry's double reference (the sinusoidal table
 // by angle addition within 1e-12 up to position 8192+, ALiBi bit-exact, attention to rounding),
-// float32 results as the rounded reference, reused buffers, integer quantities, the colormap
-// step, and errors that name the parameter.
+// every fast path of the registry at small sizes, which precisions each one serves, float32
+// results as the rounded reference, reused buffers, integer quantities, and errors by code that
+// name the parameter.
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
-#include <limits>
 
 #include "core/backend/cpu_backend.h"
 #include "core/compute.h"
@@ -86,8 +87,8 @@ private slots:
         core::Request r = request("sinusoidal", "table", {});
         auto p = core::prepareRequest(r);
         QVERIFY(p.ok());
-        QVERIFY(m_fast.hasFastPath(*p));
-        QVERIFY(!m_ref.hasFastPath(*p));
+        QVERIFY(m_fast.hasFastPath(*p, core::Precision::F64));
+        QVERIFY(!m_ref.hasFastPath(*p, core::Precision::F64));
     }
 
     // The anchored angle-addition table stays within 1e-12 of the pow/sin/cos reference.
@@ -240,7 +241,7 @@ private slots:
         const auto r = request(enc.toStdString(), qty.toStdString(), text);
         auto p = core::prepareRequest(r);
         QVERIFY(p.ok());
-        QVERIFY(m_fast.hasFastPath(*p));
+        QVERIFY(m_fast.hasFastPath(*p, core::Precision::F64));
         if (p->quantity->dtype == core::DType::I64) {
             core::Result a, b;
             QVERIFY(m_ref.run(r, a).ok());
@@ -285,38 +286,128 @@ private slots:
         QCOMPARE(arr.i64, t.i64);
     }
 
-    // The colormap: monotone indices, exact bin edges, clamping, NaN colour.
-    void colormap() {
-        core::ColormapRequest r;
-        std::vector<float> v = {-5.0f,
-                                0.0f,
-                                0.5f,
-                                1.0f / 256.0f,
-                                255.0f / 256.0f,
-                                1.0f,
-                                7.0f,
-                                std::numeric_limits<float>::quiet_NaN(),
-                                std::numeric_limits<float>::infinity()};
-        r.values = v.data();
-        r.count = v.size();
-        r.lo = 0.0f;
-        r.hi = 1.0f;
-        for (std::uint32_t i = 0; i < 256; ++i) r.lut[i] = i;
-        r.nanColor = 999;
-        std::vector<std::uint32_t> out;
-        QVERIFY(m_fast.colormap(r, out).ok());
-        const std::vector<std::uint32_t> want = {0, 0, 128, 1, 255, 255, 255, 999, 255};
-        QCOMPARE(out, want);
-        // Monotone over a fine sweep.
-        std::vector<float> sweep(10001);
-        for (std::size_t k = 0; k < sweep.size(); ++k)
-            sweep[k] = -0.1f + 1.2f * static_cast<float>(k) / 10000.0f;
-        r.values = sweep.data();
-        r.count = sweep.size();
-        QVERIFY(m_fast.colormap(r, out).ok());
-        QVERIFY(std::is_sorted(out.begin(), out.end()));
-        QCOMPARE(out.front(), 0u);
-        QCOMPARE(out.back(), 255u);
+    // Which precisions a fast path serves: what hasFastPath says is what runs. DeBERTa's terms
+    // have a float32 path only (float64 is the reference itself, bit for bit); integer
+    // quantities are exact, so asked at any precision they take their path; a sinusoidal variant
+    // other than the paper's, or RoPE scores with given q or k, take the reference.
+    void fastPathPrecisions_data() {
+        QTest::addColumn<QString>("enc");
+        QTest::addColumn<QString>("qty");
+        QTest::addColumn<QStringList>("params");
+        QTest::addColumn<bool>("fast64");
+        QTest::addColumn<bool>("fast32");
+        QTest::newRow("deberta logits") << "deberta"
+                                        << "logits" << QStringList{"n=40", "d=16"} << false << true;
+        QTest::newRow("deberta c2p") << "deberta"
+                                     << "c2p" << QStringList{"n=33", "d=8"} << false << true;
+        QTest::newRow("deberta relative_positions")
+            << "deberta"
+            << "relative_positions" << QStringList{"n=20"} << false << false;
+        QTest::newRow("t5 buckets") << "t5"
+                                    << "buckets" << QStringList{"n=50"} << true << true;
+        QTest::newRow("sinusoidal paper") << "sinusoidal"
+                                          << "table" << QStringList{"n=50"} << true << true;
+        QTest::newRow("sinusoidal missing_norm")
+            << "sinusoidal"
+            << "table" << QStringList{"n=50", "variant=missing_norm"} << false << false;
+        QTest::newRow("sinusoidal frequencies") << "sinusoidal"
+                                                << "frequencies" << QStringList{} << false << false;
+    }
+    void fastPathPrecisions() {
+        QFETCH(QString, enc);
+        QFETCH(QString, qty);
+        QFETCH(QStringList, params);
+        QFETCH(bool, fast64);
+        QFETCH(bool, fast32);
+        core::TextParams text;
+        for (const auto& kv : params)
+            text.emplace_back(kv.section('=', 0, 0).toStdString(),
+                              kv.section('=', 1).toStdString());
+        const auto r64 = request(enc.toStdString(), qty.toStdString(), text);
+        auto p = core::prepareRequest(r64);
+        QVERIFY(p.ok());
+        QCOMPARE(m_fast.hasFastPath(*p, core::Precision::F64), fast64);
+        QCOMPARE(m_fast.hasFastPath(*p, core::Precision::F32), fast32);
+        QVERIFY(!m_ref.hasFastPath(*p, core::Precision::F32));
+        // float64 without a fast path is the reference itself, to the bit.
+        core::Result a, b;
+        QVERIFY(m_fast.run(r64, a).ok());
+        QVERIFY(m_ref.run(r64, b).ok());
+        if (!fast64) {
+            QVERIFY(a.f64 == b.f64);
+            QVERIFY(a.i64 == b.i64);
+        }
+        // float32 without a fast path is the reference rounded once; with one, it differs in
+        // more than the rounding for DeBERTa (a genuine float32 computation) but stays close.
+        auto r32 = r64;
+        r32.precision = core::Precision::F32;
+        QVERIFY(m_fast.run(r32, a).ok());
+        if (p->quantity->dtype == core::DType::I64) {
+            QVERIFY(a.i64 == b.i64);
+            return;
+        }
+        QCOMPARE(a.f32.size(), b.f64.size());
+        double worst = 0, scale = 0;
+        for (std::size_t k = 0; k < b.f64.size(); ++k) {
+            scale = std::max(scale, std::abs(b.f64[k]));
+            worst = std::max(worst, std::abs(static_cast<double>(a.f32[k]) - b.f64[k]));
+            if (!fast32) QCOMPARE(a.f32[k], static_cast<float>(b.f64[k]));
+        }
+        QVERIFY2(worst <= 1e-5 * scale,
+                 qPrintable(QString("f32 error %1 of %2").arg(worst).arg(scale)));
+    }
+
+    // Every fast path of the registry, at small sizes: the result has the reference's shape,
+    // dtype and size, and stays within rounding of it in both precisions. A new encoding's fast
+    // path is checked here without being listed.
+    void everyFastPath() {
+        int paths = 0;
+        for (const auto& enc : core::registry().encodings()) {
+            for (const auto& q : enc.quantities) {
+                if (!q.fast.run) continue;
+                ++paths;
+                core::TextParams text;
+                if (enc.findParam("n")) text.emplace_back("n", "37");
+                if (enc.findParam("d")) text.emplace_back("d", "16");
+                const auto r64 = request(enc.id, q.id, text);
+                auto p = core::prepareRequest(r64);
+                QVERIFY2(p.ok(), (enc.id + "/" + q.id).c_str());
+                core::Result ref;
+                QVERIFY(m_ref.run(r64, ref).ok());
+                for (auto precision : {core::Precision::F64, core::Precision::F32}) {
+                    if (!m_fast.hasFastPath(*p, precision)) continue;
+                    auto r = r64;
+                    r.precision = precision;
+                    core::Result out;
+                    QVERIFY(m_fast.run(r, out).ok());
+                    const std::string what =
+                        enc.id + "/" + q.id + " " + std::string(core::precisionName(precision));
+                    QVERIFY2(out.shape == ref.shape, what.c_str());
+                    QVERIFY2(out.dtype == ref.dtype, what.c_str());
+                    QVERIFY2(out.backend == core::BackendKind::Cpu, what.c_str());
+                    if (ref.dtype == core::DType::I64) {
+                        QVERIFY2(out.i64 == ref.i64, what.c_str());
+                        continue;
+                    }
+                    const bool f32 = precision == core::Precision::F32;
+                    QVERIFY2((f32 ? out.f32.size() : out.f64.size()) == ref.f64.size(),
+                             what.c_str());
+                    double worst = 0, scale = 0;
+                    for (std::int64_t k = 0; k < ref.size(); ++k) {
+                        const double x = out.at(k), y = ref.at(k);
+                        if (std::isfinite(y)) scale = std::max(scale, std::abs(y));
+                        if (x != y) worst = std::max(worst, std::abs(x - y));
+                    }
+                    QVERIFY2(worst <= (f32 ? 1e-5 : 1e-12) * std::max(scale, 1.0),
+                             qPrintable(QString("%1: error %2 of %3")
+                                            .arg(QString::fromStdString(what))
+                                            .arg(worst)
+                                            .arg(scale)));
+                }
+            }
+        }
+        qInfo("%d fast paths checked", paths);
+        QVERIFY(paths >= 12);
     }
 
     void errors() {
@@ -326,11 +417,13 @@ private slots:
         r.quantity = "table";
         auto st = m_fast.run(r, out);
         QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, core::Errc::UnknownName);
         QVERIFY(st.error().message.find("nope") != std::string::npos);
         r.encoding = "sinusoidal";
         r.params.set("d", std::int64_t(7));
         st = m_fast.run(r, out);
         QVERIFY(!st.ok());
+        QCOMPARE(st.error().code, core::Errc::InvalidParameter);
         QVERIFY2(st.error().message.find("'d'") != std::string::npos, st.error().message.c_str());
     }
 };

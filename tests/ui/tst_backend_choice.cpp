@@ -8,33 +8,15 @@
 
 #include "core/compute.h"
 #include "gpu/vulkan_backend.h"
+#include "tests/common/env_guard.h"
 #include "tests/gpu/gpu_test_env.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/compute/render.h"
+#include "ui/compute/compute_request.h"
 
 using namespace poslab;
 using namespace poslab::ui;
 
 namespace {
-
-class EnvGuard {
-public:
-    EnvGuard(const char* name, const QByteArray& value)
-        : m_name(name), m_had(qEnvironmentVariableIsSet(name)), m_old(qgetenv(name)) {
-        qputenv(name, value);
-    }
-    ~EnvGuard() {
-        if (m_had)
-            qputenv(m_name, m_old);
-        else
-            qunsetenv(m_name);
-    }
-
-private:
-    const char* m_name;
-    bool m_had;
-    QByteArray m_old;
-};
 
 // The arrays the views of the last shown result draw, by quantity (first heatmap of each view).
 struct Shown {
@@ -188,7 +170,7 @@ private slots:
         QFETCH(QByteArray, variable);
         QFETCH(QByteArray, value);
         QFETCH(int, mode);
-        EnvGuard guard(variable.constData(), value);
+        poslab::test::EnvGuard guard(variable.constData(), value);
         MainWindow w(ui::test::noSettings());
         w.openPage("rope");
         QVERIFY(ui::test::waitIdle(w));
