@@ -39,12 +39,6 @@ Array Array::fromMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m) {
     return a;
 }
 
-Array Array::fromVector(const Eigen::Ref<const Eigen::VectorXd>& v) {
-    Array a = real({v.size()});
-    for (Eigen::Index i = 0; i < v.size(); ++i) a.f64[static_cast<std::size_t>(i)] = v(i);
-    return a;
-}
-
 Array Array::scalar(double v) {
     Array a = real({1});
     a.f64[0] = v;

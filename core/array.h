@@ -26,7 +26,6 @@ struct Array {
     static Array real(Shape shape);                                       // zero-filled
     static Array integer(Shape shape);                                    // zero-filled
     static Array fromMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m);  // C order
-    static Array fromVector(const Eigen::Ref<const Eigen::VectorXd>& v);
     static Array scalar(double v);
 
     std::int64_t size() const { return elementCount(shape); }

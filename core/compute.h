@@ -32,8 +32,11 @@ struct ComputeOptions {
 // Text values by name, as given on the command line.
 using TextParams = std::vector<std::pair<std::string, std::string>>;
 
-// Defaults overlaid with the given texts, each parsed strictly; unknown names are errors.
+// Defaults (or `start`) overlaid with the given texts, each parsed strictly and marked given;
+// unknown names are errors. The one text parser of the CLI, sessions and lessons.
 Expected<ParamSet> parseParams(const EncodingDescriptor& enc, const TextParams& given);
+Expected<ParamSet> parseParams(const EncodingDescriptor& enc, const TextParams& given,
+                               ParamSet start);
 
 // A request checked and ready: every value present, in range and consistent, the result within
 // the memory budget.
@@ -47,7 +50,10 @@ struct Prepared {
 // The checks every entry point shares (CLI, GUI worker, sessions, lessons): no unknown names,
 // defaults filled in, each value in range, reals stored as reals, then the encoding's resolve
 // (which may read a `source` file, so the GUI calls this off its thread). Rewrites `params`.
-Status validate(const EncodingDescriptor& enc, ParamSet& params);
+// Inputs::Skip leaves out the resolve step, for checks that must not read files (a session
+// being opened names a file; the worker reads it when it computes).
+enum class Inputs { Read, Skip };
+Status validate(const EncodingDescriptor& enc, ParamSet& params, Inputs inputs = Inputs::Read);
 
 // validate, then the quantity's own conditions and the memory budget.
 Expected<Prepared> prepare(const EncodingDescriptor& enc, std::string_view quantity,

@@ -7,8 +7,6 @@
 #include <mutex>
 #include <utility>
 
-#include "core/compute.h"
-
 namespace poslab::core {
 
 // Forwards how far one computation has got to ComputeOptions::progress. Blocked loops report from

@@ -9,7 +9,6 @@
 #include <cmath>
 
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 #include "core/random.h"
 
 namespace poslab::core::enc {

@@ -26,7 +26,6 @@
 #include <numbers>
 
 #include "core/encodings/common.h"
-#include "core/encodings/encodings.h"
 
 namespace poslab::core::enc {
 

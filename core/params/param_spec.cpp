@@ -62,29 +62,30 @@ std::string formatValue(const ParamValue& value) {
 }
 
 std::string ParamSpec::allowedText() const {
+    return allowedText(AllowedWords{});
+}
+
+std::string ParamSpec::allowedText(const AllowedWords& words) const {
     switch (type) {
         case ParamType::Bool:
-            return "true or false";
+            return words.boolean;
         case ParamType::Enum:
-            return "one of: " + joinWords(choices);
+            return words.oneOf + joinWords(choices);
         case ParamType::Path:
-            if (choices.empty()) return "a path to a .npy file";
-            return "one of: " + joinWords(choices) + ", or a path to a .npy file";
+            if (choices.empty()) return words.path;
+            return words.oneOf + joinWords(choices) + words.orPath;
         case ParamType::Int:
         case ParamType::Real:
             break;
     }
-    std::string kind = type == ParamType::Int ? "an integer" : "a real";
+    std::string text = type == ParamType::Int ? words.integer : words.real;
     auto num = [&](double v) {
         return type == ParamType::Int ? std::to_string(static_cast<long long>(v)) : formatReal(v);
     };
-    if (min && max) {
-        return kind + (minExclusive ? " > " : " >= ") + num(*min) + " and" +
-               (maxExclusive ? " < " : " <= ") + num(*max);
-    }
-    if (min) return kind + (minExclusive ? " > " : " >= ") + num(*min);
-    if (max) return kind + (maxExclusive ? " < " : " <= ") + num(*max);
-    return kind;
+    if (min) text += (minExclusive ? " > " : words.ge) + num(*min);
+    if (min && max) text += words.conjunction;
+    if (max) text += (maxExclusive ? " < " : words.le) + num(*max);
+    return text;
 }
 
 Expected<ParamValue> ParamSpec::parse(std::string_view text) const {

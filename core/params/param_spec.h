@@ -23,6 +23,14 @@ using ParamValue = std::variant<std::int64_t, double, bool, std::string>;
 // Renders a value the way the command line accepts it back (reals with 17 significant digits).
 std::string formatValue(const ParamValue& value);
 
+// The words the allowed-values text is built from, so that every language shares the one
+// formatter below (the GUI passes its Chinese words).
+struct AllowedWords {
+    std::string integer = "an integer", real = "a real", conjunction = " and",
+                boolean = "true or false", oneOf = "one of: ", path = "a path to a .npy file",
+                orPath = ", or a path to a .npy file", ge = " >= ", le = " <= ";
+};
+
 struct ParamSpec {
     std::string name;
     ParamType type = ParamType::Real;
@@ -33,7 +41,6 @@ struct ParamSpec {
     std::vector<std::string> choices;  // Enum words; for Path, words accepted instead of a file
     bool logScale = false;             // UI hint: logarithmic slider
     double uiMin = 0, uiMax = 0;       // UI hint: slider range (0, 0: use min/max)
-    std::string unit;
     std::string helpEn, helpZh;
 
     // Fluent set-up used by the encoding tables.
@@ -64,13 +71,9 @@ struct ParamSpec {
         helpZh = std::move(zh);
         return *this;
     }
-    ParamSpec& withUnit(std::string u) {
-        unit = std::move(u);
-        return *this;
-    }
-
     // "an integer >= 1", "a real > 1", "one of: a, b, c" — for error messages and tooltips.
     std::string allowedText() const;
+    std::string allowedText(const AllowedWords& words) const;
     // Parses command-line text strictly: "64x" and, for integers, "64.5" are errors.
     Expected<ParamValue> parse(std::string_view text) const;
     // Checks type, range and choices of a value.

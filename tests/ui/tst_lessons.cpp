@@ -8,7 +8,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "ui/compute/render.h"
+#include "ui/compute/compute_request.h"
 #include "ui/document/lesson.h"
 
 using namespace poslab;
