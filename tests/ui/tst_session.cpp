@@ -2,7 +2,7 @@
 // parameters, view states, language and theme, and the same computed numbers; corrupt files and
 // files from a newer PosLab are refused with a message naming the problem, changing nothing;
 // a failed save leaves no file; parameter edits undo and redo, a slider drag as one step; the
-// autosave writes a recovery file that a clean close removes and a crashed run leaves behind.
+// recovery file is tst_session_recovery.
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -19,6 +19,7 @@
 #include <memory>
 
 #include "core/compute.h"
+#include "tests/ui/session_test_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/document/session.h"
 #include "ui/document/session_controller.h"
@@ -31,80 +32,7 @@
 using namespace poslab;
 using namespace poslab::ui;
 
-namespace {
-
-MainWindowOptions options(const QString& autosaveDir = {}, int autosaveMs = 30000) {
-    MainWindowOptions o = test::noSettings();
-    o.autosaveDir = autosaveDir;
-    o.autosaveMs = autosaveMs;
-    return o;
-}
-
-int tabOf(const MainWindow& w, const QString& viewId) {
-    const PageSpec* p = w.page()->page();
-    for (int i = 0; p && i < p->views.size(); ++i)
-        if (p->views[i].id == viewId) return i + 1;
-    return viewId.isEmpty() ? 0 : -1;
-}
-
-ViewWidget* currentView(const MainWindow& w, const QString& viewId) {
-    for (ViewWidget* v : w.page()->viewsOfTab())
-        if (v->spec().id == viewId) return v;
-    return nullptr;
-}
-
-// Every number the current tab shows, bit for bit (NaN included): heatmap arrays, curve points,
-// rotation pairs and values.
-QVector<quint64> shownNumbers(const MainWindow& w) {
-    QVector<quint64> out;
-    auto add = [&out](double v) { out << std::bit_cast<quint64>(v); };
-    for (const ViewWidget* v : w.page()->viewsOfTab()) {
-        for (const HeatmapWidget* h : v->heatmaps()) {
-            const HeatmapData& d = h->data();
-            if (!d.array) continue;
-            add(static_cast<double>(d.sliceOffset));
-            for (std::int64_t k = 0; k < d.array->size(); ++k) add(d.array->at(k));
-        }
-        if (const ChartWidget* c = v->chart())
-            for (const CurveData& curve : c->data().curves)
-                for (const QPointF& p : curve.points) {
-                    add(p.x());
-                    add(p.y());
-                }
-        if (const RotationWidget* r = v->rotation()) {
-            add(static_cast<double>(r->data().m));
-            add(static_cast<double>(r->data().k));
-            for (const RotationPair& p : r->data().pairs) {
-                add(p.a.x());
-                add(p.a.y());
-                add(p.b.x());
-                add(p.b.y());
-            }
-        }
-    }
-    return out;
-}
-
-QByteArray fileBytes(const QString& path) {
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
-
-bool writeFile(const QString& path, const QByteArray& bytes) {
-    QFile f(path);
-    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
-}
-
-// A valid format-1 session of the RoPE page, as a JSON object to corrupt.
-QJsonObject validSession() {
-    SessionState s;
-    s.page = QStringLiteral("rope");
-    s.params = {{"base", "5000"}};
-    s.views = {{0, QStringLiteral("rope/angles"), ViewState{}}};
-    return QJsonDocument::fromJson(sessionToJson(s)).object();
-}
-
-}  // namespace
+using namespace poslab::ui::sessiontest;
 
 class TestSession : public QObject {
     Q_OBJECT
@@ -402,115 +330,6 @@ private slots:
         QCOMPARE(stack->count(), 0);
         QCOMPARE(w.page()->params(), p0);
         QVERIFY(test::waitIdle(w));
-    }
-
-    void autosaveAndRecovery() {
-        QTemporaryDir dir;
-        const QString recovery = RecoveryFile::filePathIn(dir.path());
-        {
-            // Written after a change; removed by a clean close.
-            MainWindow w(options(dir.path(), 50));
-            QVERIFY(test::waitIdle(w));
-            QTest::qWait(150);
-            QVERIFY(!QFile::exists(recovery));  // nothing changed, nothing written
-            QVERIFY(w.paramPanel()->setText("base", "1234"));
-            QTRY_VERIFY(QFile::exists(recovery));
-            SessionState s;
-            QString error;
-            QVERIFY(sessionFromJson(fileBytes(recovery), Catalog::instance(), &s, &error));
-            QCOMPARE(s.params.value("base"), QString("1234"));
-            QVERIFY(!w.session()->recoveryAvailable());  // its own file, not a crash's
-            QVERIFY(w.close());
-            QVERIFY(!QFile::exists(recovery));
-        }
-        SessionState crashed;
-        {
-            // A run that ends without closing (as a crash would) leaves its autosave behind.
-            auto w = std::make_unique<MainWindow>(options(dir.path(), 50));
-            w->openPage("sinusoidal", 3);
-            QVERIFY(w->paramPanel()->setText("n", "77"));
-            QVERIFY(test::waitIdle(*w));
-            QTRY_VERIFY(QFile::exists(recovery));
-            QTRY_VERIFY(fileBytes(recovery).contains("\"77\""));
-            crashed = w->sessionState();
-            // Another PosLab running meanwhile neither offers nor touches that file.
-            MainWindow other(options(dir.path(), 50));
-            QVERIFY(!other.session()->recoveryAvailable());
-            QVERIFY(other.paramPanel()->setText("base", "999"));
-            QTest::qWait(200);
-            QVERIFY(!fileBytes(recovery).contains("\"999\""));
-            w.reset();
-        }
-        QVERIFY(QFile::exists(recovery));
-        const QByteArray leftover = fileBytes(recovery);
-        MainWindow w(options(dir.path(), 50));
-        QVERIFY(w.session()->recoveryAvailable());
-        QVERIFY(w.sessionState() != crashed);
-        // Until the user decides, new edits do not overwrite the crashed run's work.
-        QVERIFY(w.paramPanel()->setText("base", "4321"));
-        QTest::qWait(200);
-        QCOMPARE(fileBytes(recovery), leftover);
-        QCOMPARE(w.session()->recover(), QString());
-        QVERIFY(test::waitIdle(w));
-        QCOMPARE(w.sessionState(), crashed);
-        QVERIFY(w.isWindowModified());  // recovered work is not saved anywhere yet
-        QVERIFY(!w.session()->recoveryAvailable());
-        QVERIFY(QFile::exists(recovery));  // and stays autosaved until it is
-        QVERIFY(w.close());
-        QVERIFY(!QFile::exists(recovery));
-    }
-
-    void lockOfCrashedRunIsTakenOver() {
-        // A killed PosLab leaves its lock file behind too; the lock names a process that is gone.
-        QTemporaryDir dir;
-        QProcess gone;
-        gone.start("true", {});
-        QVERIFY(gone.waitForStarted());
-        const qint64 pid = gone.processId();
-        QVERIFY(gone.waitForFinished());
-        QVERIFY(writeFile(
-            QDir(dir.path()).filePath("running.lock"),
-            QByteArray::number(pid) + "\nposlab\n" + QSysInfo::machineHostName().toUtf8() + "\n"));
-        SessionState s;
-        s.page = "alibi";
-        s.params = {{"n", "48"}};
-        QCOMPARE(saveSession(RecoveryFile::filePathIn(dir.path()), s), QString());
-        MainWindow w(options(dir.path(), 50));
-        QVERIFY(w.session()->recoveryAvailable());
-        QCOMPARE(w.session()->recover(), QString());
-        QCOMPARE(w.page()->page()->id, QString("alibi"));
-        QCOMPARE(w.page()->params().integer("n"), 48);
-        QVERIFY(test::waitIdle(w));
-    }
-
-    void recoveryDiscarded() {
-        QTemporaryDir dir;
-        const QString recovery = RecoveryFile::filePathIn(dir.path());
-        QVERIFY(writeFile(recovery, "{ corrupt"));
-        MainWindow w(options(dir.path(), 50));
-        QVERIFY(w.session()->recoveryAvailable());
-        const SessionState before = w.sessionState();
-        const QString error = w.session()->recover();
-        QVERIFY2(error.contains("not a PosLab session"), qPrintable(error));
-        QCOMPARE(w.sessionState(), before);
-        QVERIFY(QFile::exists(recovery));  // kept: nothing is lost by a failed recovery
-        w.session()->discardRecovery();
-        QVERIFY(!QFile::exists(recovery));
-        QVERIFY(!w.session()->recoveryAvailable());
-    }
-
-    void recentFilesKeepEight() {
-        QTemporaryDir dir;
-        MainWindow w(options());
-        for (int i = 0; i < 11; ++i)
-            QCOMPARE(w.saveSession(dir.filePath(QStringLiteral("s%1.poslab").arg(i))), QString());
-        QCOMPARE(w.saveSession(dir.filePath("s4.poslab")), QString());
-        const QStringList recent = w.session()->recentFiles();
-        QCOMPARE(recent.size(), 8);
-        QCOMPARE(recent.first(), QFileInfo(dir.filePath("s4.poslab")).absoluteFilePath());
-        QCOMPARE(recent.value(1), QFileInfo(dir.filePath("s10.poslab")).absoluteFilePath());
-        QCOMPARE(recent.count(recent.first()), 1);
-        QVERIFY(w.windowTitle().contains("s4.poslab"));
     }
 };
 

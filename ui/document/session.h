@@ -21,7 +21,7 @@
 #include <memory>
 
 #include "core/params/param_spec.h"
-#include "gpu/backend_router.h"
+#include "gpu/backend_mode.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/figure/colormap.h"

@@ -43,7 +43,6 @@ public:
     void finish();
 
     QString filePath() const { return m_path; }
-    bool isModified() const { return m_modified; }
     // The window's state may have changed: recompute the modified flag, schedule the autosave.
     void stateChanged();
 
@@ -71,7 +70,6 @@ public:
     QString recover();
     void discardRecovery();
     void offerRecovery();  // asks with a message box (persist only)
-    QString recoveryFilePath() const { return m_recovery.path(); }
     // A clean exit: the recovery file is no longer needed.
     void cleanExit();
     // Writes the recovery file now if the state is modified (the autosave timer calls this).

@@ -14,6 +14,7 @@
 #include "ui/catalog/view_spec.h"
 #include "ui/compute/scheduler.h"
 #include "ui/panels/param_panel.h"
+#include "ui/panels/param_row.h"
 #include "ui/shell/gui_main.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/page_widget.h"
@@ -57,7 +58,7 @@ int runInteractiveBench(bool json) {
     options.persist = false;
     MainWindow w(options);
     w.resize(1500, 940);
-    const QString pageId = Catalog::instance().find("rope") ? "rope" : "sinusoidal";
+    const QString pageId = QStringLiteral("rope");
     w.openPage(pageId);
     w.show();
     const PageSpec* page = w.page()->page();
@@ -72,11 +73,9 @@ int runInteractiveBench(bool json) {
         for (int i = 0; i < page->views.size(); ++i)
             if (page->views[i].id == id) tabs.append({id, i + 1});
 
-    // Slider positions for base 100 -> 1e6 (the panel's log slider: 1000 steps from 2 to 1e7).
-    const double lo = 2, hi = 1e7;
-    auto posFor = [&](double base) {
-        return static_cast<int>(std::lround(std::log(base / lo) / std::log(hi / lo) * 1000.0));
-    };
+    // Slider positions for base 100 -> 1e6, on the panel's own scale for the base's ParamSpec.
+    const SliderScale scale = sliderScale(*w.paramPanel()->encoding()->findParam("base"));
+    auto posFor = [&](double base) { return sliderPosition(scale, base); };
     const int from = posFor(100), to = posFor(1e6);
     constexpr int kSteps = 200;
     std::vector<Row> rows;

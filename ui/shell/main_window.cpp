@@ -31,76 +31,16 @@
 #include "ui/compute/scheduler.h"
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
-#include "ui/figure/export_dialog.h"
+#include "ui/figure/figure_export.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/explanation_panel.h"
 #include "ui/panels/param_panel.h"
+#include "ui/shell/param_command.h"
+#include "ui/shell/status_panel.h"
+#include "ui/shell/theme.h"
 #include "ui/views/page_widget.h"
 
 namespace poslab::ui {
-
-namespace {
-
-// One parameter edit. The edits of one slider drag (`drag` > 0, the same number) merge into a
-// single undo step; separate edits of the same parameter stay separate steps.
-class ParamCommand : public QUndoCommand {
-public:
-    ParamCommand(std::function<void(const core::ParamSet&)> apply, QString page, QString name,
-                 core::ParamSet before, core::ParamSet after, int drag = 0)
-        : m_apply(std::move(apply)),
-          m_page(std::move(page)),
-          m_name(std::move(name)),
-          m_before(std::move(before)),
-          m_after(std::move(after)),
-          m_drag(drag) {
-        setText(m_name);
-    }
-    int id() const override { return 1; }
-    bool mergeWith(const QUndoCommand* other) override {
-        const auto* o = static_cast<const ParamCommand*>(other);
-        if (m_drag == 0 || o->m_drag != m_drag || o->m_page != m_page || o->m_name != m_name)
-            return false;
-        m_after = o->m_after;
-        return true;
-    }
-    void undo() override { m_apply(m_before); }
-    void redo() override {
-        if (m_first) {  // the edit is already applied
-            m_first = false;
-            return;
-        }
-        m_apply(m_after);
-    }
-
-private:
-    std::function<void(const core::ParamSet&)> m_apply;
-    QString m_page, m_name;
-    core::ParamSet m_before, m_after;
-    int m_drag;
-    bool m_first = true;
-};
-
-QPalette darkPalette() {
-    QPalette p;
-    const QColor window(0x2b, 0x2d, 0x31), base(0x20, 0x22, 0x26), text(0xe6, 0xe6, 0xe6);
-    p.setColor(QPalette::Window, window);
-    p.setColor(QPalette::WindowText, text);
-    p.setColor(QPalette::Base, base);
-    p.setColor(QPalette::AlternateBase, window);
-    p.setColor(QPalette::ToolTipBase, base);
-    p.setColor(QPalette::ToolTipText, text);
-    p.setColor(QPalette::Text, text);
-    p.setColor(QPalette::Button, window);
-    p.setColor(QPalette::ButtonText, text);
-    p.setColor(QPalette::Highlight, QColor(0x3d, 0x7e, 0xc6));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
-    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
-    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
-    return p;
-}
-
-}  // namespace
 
 core::ParamSet MainWindow::presetParams(const PageSpec& page) {
     return pagePresetParams(page);
@@ -160,30 +100,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     resizeDocks({m_explanationDock}, {130}, Qt::Vertical);
     resizeDocks({m_browserDock, m_paramsDock}, {200, 270}, Qt::Horizontal);
 
-    m_statusTime = new QLabel(this);
-    m_backendChoice = new QComboBox(this);
-    m_backendChoice->setObjectName("backendChoice");
-    m_backendChoice->addItem(QString(), QStringLiteral("auto"));
-    m_backendChoice->addItem(QString(), QStringLiteral("cpu"));
-    m_backendChoice->addItem(QString(), QStringLiteral("vulkan"));
-    m_backendChoice->setCurrentIndex(1);
-    m_backendChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_backend = new QLabel(this);
-    m_backend->setObjectName("backendLabel");
-    m_hover = new QLabel(this);
-    m_hover->setMinimumWidth(200);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 0);
-    m_progress->setMaximumWidth(120);
-    m_progress->hide();
-    m_cancel = new QToolButton(this);
-    m_cancel->hide();
-    statusBar()->addWidget(m_statusTime);
-    statusBar()->addWidget(m_progress);
-    statusBar()->addWidget(m_cancel);
-    statusBar()->addWidget(m_hover, 1);
-    statusBar()->addPermanentWidget(m_backend);
-    statusBar()->addPermanentWidget(m_backendChoice);
+    m_status = new StatusPanel(statusBar(), m_scheduler, m_options.persist, this);
+    connect(m_status, &StatusPanel::backendModeChanged, this, [this] {
+        if (m_page->page()) m_page->requestUpdate();
+        m_session->stateChanged();
+    });
 
     buildMenus();
 
@@ -191,52 +112,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             [this](const QString& id) { openPage(id); });
     connect(m_params, &ParamPanel::edited, this, &MainWindow::onEdited);
     connect(m_scheduler, &Scheduler::finished, this, &MainWindow::onResult);
-    connect(m_scheduler, &Scheduler::progress, this, [this](quint64, int done, int total) {
-        // A fraction when the job has several arrays (sweeps, small multiples); else busy.
-        if (total > 1 && done < total) {
-            m_progress->setRange(0, total);
-            m_progress->setValue(done);
-        } else {
-            m_progress->setRange(0, 0);
-        }
-    });
-    connect(m_scheduler, &Scheduler::started, this, [this] {
-        m_progress->setRange(0, 0);
-        QTimer::singleShot(250, this, [this] {
-            const bool busy = m_scheduler->isBusy();
-            m_progress->setVisible(busy);
-            m_cancel->setVisible(busy);
-        });
-    });
-    connect(m_cancel, &QToolButton::clicked, m_scheduler, &Scheduler::cancel);
-    connect(m_backendChoice, &QComboBox::currentIndexChanged, this, [this](int index) {
-        const auto mode =
-            gpu::parseBackendMode(m_backendChoice->itemData(index).toString().toStdString());
-        if (!mode || *mode == m_scheduler->backendMode()) return;
-        m_scheduler->setBackendMode(*mode);
-        if (m_options.persist)
-            QSettings().setValue("backend/mode", QString::fromLatin1(gpu::backendModeName(*mode)));
-        if (m_page->page()) m_page->requestUpdate();
-        m_session->stateChanged();
-    });
-    connect(m_scheduler, &Scheduler::backendUsed, this,
-            [this](quint64, const QString& kind, const QString& detail) {
-                m_backendKind = kind;
-                m_backendDetail = detail;
-                updateBackendLabel();
-            });
-    connect(m_scheduler, &Scheduler::vulkanUnavailable, this, [this](const QString& reason) {
-        // Told once: the same reason again (another switch to Auto or Vulkan) stays quiet.
-        if (m_backendNotices > 0 && reason == m_backendNoticeReason) return;
-        ++m_backendNotices;
-        m_backendNoticeReason = reason;
-        m_backendNotice = tr("Vulkan is not available (%1); computing on the CPU").arg(reason);
-        statusBar()->showMessage(m_backendNotice, 10000);
-    });
-    connect(m_page, &PageWidget::hovered, this, [this](const QString& t) { m_hover->setText(t); });
+    connect(m_page, &PageWidget::hovered, m_status, &StatusPanel::setHover);
     connect(m_page, &PageWidget::refused, this, [this](const QString& reason) {
         m_params->setMessage(reason);
-        if (!reason.isEmpty()) m_statusTime->setText(tr("refused: see the parameter panel"));
+        if (!reason.isEmpty()) m_status->setStatus(tr("refused: see the parameter panel"));
     });
     connect(m_page, &PageWidget::currentViewChanged, this, [this](const ViewSpec* v) {
         m_explanation->showFor(m_page->page(), v);
@@ -257,6 +136,15 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             [this] { setPresentation(false); });
     connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
 
+    restoreSettings();
+    m_session->start();
+    if (m_options.persist && m_session->recoveryAvailable())
+        QTimer::singleShot(0, m_session, &SessionController::offerRecovery);
+}
+
+// The last session's language, theme, colour map, backend and page (QSettings when persist), or
+// the defaults; a first start fills most of the screen.
+void MainWindow::restoreSettings() {
     QString startPage = "rope";
     int startTab = 0;
     Lang lang = Lang::En;
@@ -273,9 +161,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             gpu::parseBackendMode(s.value("backend/mode", "cpu").toString().toStdString());
         setBackendMode(mode.value_or(gpu::BackendMode::Cpu));
     }
-    if (!m_catalog.find(startPage)) startPage = m_catalog.find("rope") ? "rope" : QString();
-    if (startPage.isEmpty() && !m_catalog.pages().isEmpty())
-        startPage = m_catalog.pages().front().id;
+    if (!m_catalog.find(startPage)) startPage = QStringLiteral("rope");  // a page that is gone
     if (!m_options.persist || !QSettings().contains("window/geometry")) {
         // First start: most of the screen (a teacher's projector is often 1280 x 800).
         const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
@@ -288,9 +174,6 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     m_cmapDiverging->setChecked(m_colormap == ColormapChoice::Diverging);
     m_page->setColormap(m_colormap);
     openPage(startPage, startTab);
-    m_session->start();
-    if (m_options.persist && m_session->recoveryAvailable())
-        QTimer::singleShot(0, m_session, &SessionController::offerRecovery);
 }
 
 MainWindow::~MainWindow() {
@@ -495,57 +378,35 @@ void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo, const 
 }
 
 void MainWindow::onResult(const ComputeResult& result) {
-    if (!m_scheduler->isBusy()) {
-        m_progress->hide();
-        m_cancel->hide();
-    }
-    if (result.cancelled) {
-        m_statusTime->setText(tr("cancelled"));
-        return;
-    }
-    if (!m_page->applyResult(result)) return;
-    m_statusTime->setText(tr("computed in %1 ms, drawn in %2 ms")
-                              .arg(QString::number(result.computeMs, 'f', 1),
-                                   QString::number(result.renderMs, 'f', 1)));
+    m_status->resultArrived(result);
+    if (result.cancelled || !m_page->applyResult(result)) return;
+    m_status->resultShown(result);
     emit resultShown(result.generation);
 }
 
 QString MainWindow::hoverText() const {
-    return m_hover->text();
+    return m_status->hoverText();
 }
-
+QString MainWindow::statusText() const {
+    return m_status->statusText();
+}
 void MainWindow::setBackendMode(gpu::BackendMode mode) {
-    const int index = m_backendChoice->findData(QString::fromLatin1(gpu::backendModeName(mode)));
-    if (index >= 0) m_backendChoice->setCurrentIndex(index);  // applies it (see the connection)
+    m_status->setBackendMode(mode);
 }
-
 gpu::BackendMode MainWindow::backendMode() const {
     return m_scheduler->backendMode();
 }
-
+QComboBox* MainWindow::backendChoice() const {
+    return m_status->backendChoice();
+}
 QString MainWindow::backendText() const {
-    return m_backend->text();
+    return m_status->backendText();
 }
-
-void MainWindow::updateBackendLabel() {
-    if (m_backendKind == QLatin1String("vulkan")) {
-        m_backend->setText(tr("Vulkan: %1 (float32)").arg(m_backendDetail));
-        m_backend->setToolTip(
-            tr("The last result was computed on this Vulkan device in single "
-               "precision; quantities without a shader use the CPU in double"));
-    } else if (m_backendKind == QLatin1String("unavailable")) {
-        m_backend->setText(tr("CPU — Vulkan unavailable: %1").arg(m_backendDetail));
-        m_backend->setToolTip(
-            tr("Vulkan was asked for but cannot be used; the CPU core computes "
-               "in double precision"));
-    } else {
-        m_backend->setText(tr("CPU (double)"));
-        m_backend->setToolTip(
-            tr("The last result was computed by the CPU core in double precision"));
-    }
+int MainWindow::backendNoticeCount() const {
+    return m_status->noticeCount();
 }
-QString MainWindow::statusText() const {
-    return m_statusTime->text();
+QString MainWindow::backendNotice() const {
+    return m_status->notice();
 }
 
 void MainWindow::copyParameters() {
@@ -612,14 +473,7 @@ void MainWindow::retranslate() {
     m_langMenu->setTitle(tr("&Language"));
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAct->setText(tr("&About PosLab"));
-    m_backendChoice->setItemText(0, tr("Auto"));
-    m_backendChoice->setItemText(1, tr("CPU (double)"));
-    m_backendChoice->setItemText(2, tr("Vulkan"));
-    m_backendChoice->setToolTip(
-        tr("Compute backend: Auto (a GPU when it is faster), the CPU in "
-           "double precision (the reference), or Vulkan (float32)"));
-    updateBackendLabel();
-    m_cancel->setText(tr("Cancel"));
+    m_status->retranslate();
     updateTitle();
 }
 

@@ -8,7 +8,7 @@
 #include <QPointer>
 
 #include "core/params/param_spec.h"
-#include "gpu/backend_router.h"
+#include "gpu/backend_mode.h"
 #include "ui/document/lesson.h"
 #include "ui/document/session.h"
 #include "ui/figure/colormap.h"
@@ -38,6 +38,7 @@ class PageWidget;
 class ParamPanel;
 class Scheduler;
 class SessionController;
+class StatusPanel;
 struct ComputeResult;
 struct PageSpec;
 
@@ -69,17 +70,17 @@ public:
     Scheduler* scheduler() const { return m_scheduler; }
     QString hoverText() const;
     QString statusText() const;
-    QMenu* languageMenu() const { return m_langMenu; }
+    StatusPanel* statusPanel() const { return m_status; }
 
     // The compute backend (issue 4): the selector in the status bar (Auto / CPU (double) /
     // Vulkan, remembered in QSettings "backend/mode"), and what computed the last result.
     void setBackendMode(gpu::BackendMode mode);
     gpu::BackendMode backendMode() const;
-    QComboBox* backendChoice() const { return m_backendChoice; }
+    QComboBox* backendChoice() const;
     QString backendText() const;
     // How many times the user was told that Vulkan is unavailable, and the last such message.
-    int backendNoticeCount() const { return m_backendNotices; }
-    QString backendNotice() const { return m_backendNotice; }
+    int backendNoticeCount() const;
+    QString backendNotice() const;
 
     // Default values of a page: the encoding's defaults overlaid with the page's preset.
     static core::ParamSet presetParams(const PageSpec& page);
@@ -131,7 +132,7 @@ private:
     void togglePresentation(bool on);
     void applyPresentationFont();
     void saveSettings();
-    void updateBackendLabel();
+    void restoreSettings();
 
     MainWindowOptions m_options;
     const Catalog& m_catalog;
@@ -159,17 +160,7 @@ private:
     ColormapChoice m_colormap = ColormapChoice::Auto;
     QFont m_normalFont;
 
-    QLabel* m_statusTime;
-    QComboBox* m_backendChoice;
-    QLabel* m_backend;
-    QString m_backendKind = QStringLiteral("cpu");  // last result: "cpu", "vulkan", "unavailable"
-    QString m_backendDetail;                        // device name or reason
-    int m_backendNotices = 0;
-    QString m_backendNoticeReason;
-    QString m_backendNotice;
-    QLabel* m_hover;
-    QProgressBar* m_progress;
-    QToolButton* m_cancel;
+    StatusPanel* m_status = nullptr;
 
     FigureExport* m_figures = nullptr;
     QMenu* m_fileMenu = nullptr;

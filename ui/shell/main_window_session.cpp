@@ -116,8 +116,7 @@ QString MainWindow::openSession(const QString& path) {
 
 void MainWindow::newSession() {
     m_player->stop();
-    QString id = m_catalog.find("rope") ? QStringLiteral("rope") : QString();
-    if (id.isEmpty() && !m_catalog.pages().isEmpty()) id = m_catalog.pages().front().id;
+    const QString id = QStringLiteral("rope");  // where a new session starts
     m_values.clear();
     if (const PageSpec* page = m_catalog.find(id)) showPage(page, 0);
     m_undo->clear();

@@ -1,0 +1,224 @@
+#include "ui/panels/param_row.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+#include <QToolButton>
+#include <QVBoxLayout>
+#include <algorithm>
+#include <cmath>
+
+#include "ui/panels/param_panel.h"
+#include "ui/shell/language.h"
+
+namespace poslab::ui {
+
+using core::ParamSpec;
+using core::ParamType;
+using core::ParamValue;
+
+ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_spec(spec) {
+    auto* v = new QVBoxLayout(this);
+    v->setContentsMargins(0, 2, 0, 2);
+    v->setSpacing(1);
+    auto* top = new QHBoxLayout;
+    m_label = new QLabel(this);
+    QFont f = m_label->font();
+    f.setBold(true);
+    m_label->setFont(f);
+    top->addWidget(m_label);
+    top->addStretch(1);
+    auto* bottom = new QHBoxLayout;
+    m_reset = new QToolButton(this);
+    m_reset->setText(QString::fromUtf8("⟲"));
+    m_reset->setAutoRaise(true);
+    connect(m_reset, &QToolButton::clicked, this, [this] { commit(m_spec.defaultValue); });
+
+    switch (spec.type) {
+        case ParamType::Int:
+        case ParamType::Real: {
+            m_edit = new QLineEdit(this);
+            m_edit->setMaximumWidth(110);
+            m_edit->setAlignment(Qt::AlignRight);
+            top->addWidget(m_edit);
+            m_slider = new QSlider(Qt::Horizontal, this);
+            setupSlider();
+            bottom->addWidget(m_slider, 1);
+            connect(m_slider, &QSlider::valueChanged, this, [this](int pos) {
+                if (m_syncing) return;
+                commit(sliderValue(pos));
+            });
+            connect(m_edit, &QLineEdit::editingFinished, this,
+                    [this] { commitText(m_edit->text()); });
+            break;
+        }
+        case ParamType::Bool:
+            m_check = new QCheckBox(this);
+            top->addWidget(m_check);
+            connect(m_check, &QCheckBox::toggled, this, [this](bool on) {
+                if (!m_syncing) commit(on);
+            });
+            break;
+        case ParamType::Enum:
+            m_combo = new QComboBox(this);
+            for (const auto& c : spec.choices) m_combo->addItem(QString::fromStdString(c));
+            bottom->addWidget(m_combo, 1);
+            connect(m_combo, &QComboBox::currentIndexChanged, this, [this] {
+                if (!m_syncing) commit(m_combo->currentText().toStdString());
+            });
+            break;
+        case ParamType::Path: {
+            m_combo = new QComboBox(this);
+            m_combo->setEditable(true);
+            for (const auto& c : spec.choices) m_combo->addItem(QString::fromStdString(c));
+            m_combo->setInsertPolicy(QComboBox::NoInsert);
+            bottom->addWidget(m_combo, 1);
+            m_browse = new QToolButton(this);
+            m_browse->setText(QString::fromUtf8("…"));
+            bottom->addWidget(m_browse);
+            connect(m_combo, &QComboBox::activated, this, [this] {
+                if (!m_syncing) commitText(m_combo->currentText());
+            });
+            connect(m_combo->lineEdit(), &QLineEdit::editingFinished, this, [this] {
+                if (!m_syncing) commitText(m_combo->currentText());
+            });
+            connect(m_browse, &QToolButton::clicked, this, [this] {
+                const QString file =
+                    QFileDialog::getOpenFileName(this, ParamPanel::tr("Choose a .npy file"),
+                                                 QString(), ParamPanel::tr("NumPy arrays (*.npy)"));
+                if (!file.isEmpty()) commitText(file);
+            });
+            break;
+        }
+    }
+    bottom->addWidget(m_reset);
+    v->addLayout(top);
+    v->addLayout(bottom);
+    retranslate();
+}
+
+void ParamRow::setValue(const ParamValue& value) {
+    m_syncing = true;
+    m_value = value;
+    const QString text = QString::fromStdString(core::formatValue(value));
+    if (m_edit) {
+        m_edit->setText(text);
+        m_edit->setStyleSheet(QString());
+    }
+    if (m_slider) m_slider->setValue(sliderPos(value));
+    if (m_check) m_check->setChecked(std::get<bool>(value));
+    if (m_combo) {
+        const int i = m_combo->findText(text);
+        if (i >= 0)
+            m_combo->setCurrentIndex(i);
+        else
+            m_combo->setEditText(text);
+    }
+    m_reset->setEnabled(!(value == m_spec.defaultValue));
+    m_syncing = false;
+}
+
+bool ParamRow::commitText(const QString& text) {
+    auto v = m_spec.parse(text.trimmed().toStdString());
+    if (!v) {
+        if (m_edit) m_edit->setStyleSheet("QLineEdit { border: 2px solid #d62728; }");
+        if (onError) onError(QString::fromStdString(v.error().message));
+        return false;
+    }
+    commit(*v);
+    return true;
+}
+
+void ParamRow::retranslate() {
+    const QString label = QString::fromStdString(m_spec.name);
+    m_label->setText(label);
+    const QString tip = "<b>" + QString::fromStdString(m_spec.name) + "</b> — " +
+                        pick(m_spec.helpEn, m_spec.helpZh).toHtmlEscaped() + "<br>" +
+                        ParamPanel::tr("Allowed: %1").arg(allowedText(m_spec).toHtmlEscaped()) +
+                        "<br>" +
+                        ParamPanel::tr("Default: %1")
+                            .arg(QString::fromStdString(core::formatValue(m_spec.defaultValue)));
+    setToolTip(tip);
+    m_reset->setToolTip(ParamPanel::tr("Reset to the default (%1)")
+                            .arg(QString::fromStdString(core::formatValue(m_spec.defaultValue))));
+    if (m_browse) m_browse->setToolTip(ParamPanel::tr("Choose a .npy file"));
+}
+
+QWidget* ParamRow::editor() const {
+    if (m_slider) return m_slider;
+    if (m_check) return m_check;
+    return m_combo;
+}
+
+void ParamRow::commit(const ParamValue& v) {
+    if (auto st = m_spec.check(v); !st) {
+        if (onError) onError(QString::fromStdString(st.error().message));
+        return;
+    }
+    setValue(v);
+    if (onChange) onChange(v);
+}
+
+SliderScale sliderScale(const ParamSpec& spec) {
+    double lo = spec.uiMin, hi = spec.uiMax;
+    if (lo == 0 && hi == 0) {
+        lo = spec.min.value_or(0);
+        hi = spec.max.value_or(lo + 100);
+        if (hi - lo > 1e6) hi = lo + 1e6;
+    }
+    if (spec.logScale && lo <= 0) lo = std::max(1e-12, hi * 1e-6);
+    SliderScale s;
+    s.lo = lo;
+    s.hi = hi;
+    s.log = spec.logScale;
+    s.intDirect = spec.type == ParamType::Int && !s.log && hi - lo <= 100000;
+    return s;
+}
+
+int sliderPosition(const SliderScale& s, double v) {
+    if (s.intDirect) return static_cast<int>(std::clamp(v, s.lo, s.hi));
+    const double t = s.log ? std::log(std::max(v, s.lo) / s.lo) / std::log(s.hi / s.lo)
+                           : (v - s.lo) / (s.hi - s.lo);
+    return static_cast<int>(std::lround(std::clamp(t, 0.0, 1.0) * 1000));
+}
+
+void ParamRow::setupSlider() {
+    m_scale = sliderScale(m_spec);
+    if (m_scale.intDirect) {
+        m_slider->setRange(static_cast<int>(m_scale.lo), static_cast<int>(m_scale.hi));
+        m_slider->setPageStep(std::max(1, static_cast<int>((m_scale.hi - m_scale.lo) / 16)));
+    } else {
+        m_slider->setRange(0, 1000);
+        m_slider->setPageStep(50);
+    }
+}
+
+ParamValue ParamRow::sliderValue(int pos) const {
+    if (m_scale.intDirect) return static_cast<std::int64_t>(pos);
+    const double t = pos / 1000.0;
+    const double lo = m_scale.lo, hi = m_scale.hi;
+    double v = m_scale.log ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo);
+    if (m_spec.type == ParamType::Int) return static_cast<std::int64_t>(std::llround(v));
+    // Round to 3 significant digits so that a drag passes through readable values.
+    if (v != 0) {
+        const double mag = std::pow(10.0, std::floor(std::log10(std::abs(v))) - 2);
+        v = std::round(v / mag) * mag;
+        v = std::stod(QString::number(v, 'g', 3).toStdString());
+    }
+    return v;
+}
+
+int ParamRow::sliderPos(const ParamValue& value) const {
+    double v = 0;
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        v = static_cast<double>(*i);
+    else if (const auto* d = std::get_if<double>(&value))
+        v = *d;
+    return sliderPosition(m_scale, v);
+}
+
+}  // namespace poslab::ui

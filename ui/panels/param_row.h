@@ -1,0 +1,65 @@
+// One row of the parameter panel: label, editor(s) made from the ParamSpec (slider and exact
+// entry for numbers, a check box, a choice list, a file picker) and a reset button.
+#pragma once
+
+#include <QWidget>
+#include <functional>
+
+#include "core/params/param_spec.h"
+
+QT_BEGIN_NAMESPACE
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QSlider;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace poslab::ui {
+
+// How a numeric parameter maps to its slider: positions 0..1000 on a linear or log scale from lo
+// to hi, or the integers themselves (intDirect) for short integer ranges.
+struct SliderScale {
+    double lo = 0, hi = 1;
+    bool log = false, intDirect = false;
+};
+SliderScale sliderScale(const core::ParamSpec& spec);
+int sliderPosition(const SliderScale& scale, double value);
+
+class ParamRow : public QWidget {
+public:
+    ParamRow(const core::ParamSpec& spec, QWidget* parent);
+
+    std::function<void(const core::ParamValue&)> onChange;  // a valid value the user entered
+    std::function<void(const QString&)> onError;            // why a value was refused
+
+    // Model -> widgets (no onChange).
+    void setValue(const core::ParamValue& value);
+    // Parses text as the user typed it; false (and onError) when it is refused.
+    bool commitText(const QString& text);
+    void retranslate();
+
+    QWidget* editor() const;
+    QLineEdit* lineEdit() const { return m_edit; }
+
+private:
+    void commit(const core::ParamValue& v);
+    void setupSlider();
+    core::ParamValue sliderValue(int pos) const;
+    int sliderPos(const core::ParamValue& value) const;
+
+    core::ParamSpec m_spec;
+    core::ParamValue m_value;
+    QLabel* m_label = nullptr;
+    QLineEdit* m_edit = nullptr;
+    QSlider* m_slider = nullptr;
+    QCheckBox* m_check = nullptr;
+    QComboBox* m_combo = nullptr;
+    QToolButton* m_browse = nullptr;
+    QToolButton* m_reset = nullptr;
+    bool m_syncing = false;
+    SliderScale m_scale;
+};
+
+}  // namespace poslab::ui

@@ -1,0 +1,74 @@
+// The status bar of the main window: how long the last result took, progress and cancel while a
+// job runs, the hover readout, and the compute backend (a selector: Auto / CPU (double) /
+// Vulkan, and a label saying what computed the last result; a notice, told once, when Vulkan
+// cannot be used).
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+#include "gpu/backend_mode.h"
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QStatusBar;
+class QToolButton;
+QT_END_NAMESPACE
+
+namespace poslab::ui {
+
+class Scheduler;
+struct ComputeResult;
+enum class ComputedBy;
+
+class StatusPanel : public QObject {
+    Q_OBJECT
+public:
+    // Adds its widgets to `bar` and follows `scheduler`; `persist` remembers the backend choice
+    // in QSettings "backend/mode".
+    StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QObject* parent);
+
+    // Selects `mode` in the selector, which applies it to the scheduler.
+    void setBackendMode(gpu::BackendMode mode);
+    QComboBox* backendChoice() const { return m_backendChoice; }
+    QString backendText() const;
+    int noticeCount() const { return m_notices; }
+    QString notice() const { return m_notice; }
+
+    QString hoverText() const;
+    void setHover(const QString& text);
+    QString statusText() const;
+    void setStatus(const QString& text);
+    // A result arrived: hides the progress once the scheduler is idle; says "cancelled".
+    void resultArrived(const ComputeResult& result);
+    // A result was shown: its compute and draw times.
+    void resultShown(const ComputeResult& result);
+
+    void retranslate();
+
+signals:
+    // The user chose another backend; the scheduler already uses it.
+    void backendModeChanged();
+
+private:
+    void updateBackendLabel();
+
+    QStatusBar* m_bar;
+    Scheduler* m_scheduler;
+    bool m_persist;
+    QLabel* m_time;
+    QComboBox* m_backendChoice;
+    QLabel* m_backend;
+    QLabel* m_hover;
+    QProgressBar* m_progress;
+    QToolButton* m_cancel;
+    ComputedBy m_computedBy{};  // what computed the last result; {} is Cpu
+    QString m_backendDetail;    // device name or reason
+    int m_notices = 0;
+    QString m_noticeReason;
+    QString m_notice;
+};
+
+}  // namespace poslab::ui
