@@ -6,9 +6,9 @@
 // max_distance, beyond which everything lands in the last bucket. The bias is added to the logits;
 // there is no position term in the values. bucketing = none is the notes' simplified form: one
 // table row per distance |i - j| (n rows), no direction and no sharing.
+#include "core/encodings/t5.h"
 #include "core/backend/backend.h"
 #include "core/backend/fast_kernels.h"
-#include "core/backend/inputs.h"
 #include "core/encodings/common.h"
 #include "core/encodings/t5_bucket.h"
 #include "core/random.h"
@@ -26,36 +26,12 @@ std::int64_t tableRows(const ParamSet& p) {
     return logBucketing(p) ? p.integer("num_buckets") : p.integer("n");
 }
 
-// Bucket of every relative position r = j - i in [-(n-1), n-1], at index r + n - 1: the bucket
-// matrix is Toeplitz, so 2n - 1 evaluations fill it.
-std::vector<std::int64_t> bucketsByOffset(const ParamSet& p) {
-    const auto n = p.integer("n");
-    const bool bidirectional = p.boolean("bidirectional");
-    const auto nb = p.integer("num_buckets");
-    const auto md = p.integer("max_distance");
-    std::vector<std::int64_t> b(static_cast<std::size_t>(2 * n - 1));
-    for (std::int64_t r = -(n - 1); r <= n - 1; ++r)
-        b[static_cast<std::size_t>(r + n - 1)] =
-            logBucketing(p) ? t5Bucket(r, bidirectional, nb, md) : (r < 0 ? -r : r);
-    return b;
-}
-
-// The (rows, heads) table: the weights file, or standard normal drawn row by row.
-Expected<RowMatrix> weights(const ParamSet& p) {
-    const auto rows = tableRows(p);
-    const auto heads = p.integer("heads");
-    const auto& path = p.text("weights");
-    if (!path.empty()) return loadMatrix("weights", path, rows, heads);
-    Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
-    return RowMatrix(normalMatrix(rng, rows, heads));
-}
-
 // CPU fast paths: buckets and bias are Toeplitz in j - i, so the 2n - 1 buckets by offset (and
 // per head their weights) are copied by rows.
 FastPath fastBucketsPath() {
     FastPath f;
     f.run = [](const ParamSet& p, Precision, Result& out, const ComputeContext&) -> Status {
-        fast::toeplitzFill(backend::t5BucketsByOffset(p), 1, p.integer("n"), out.i64);
+        fast::toeplitzFill(t5BucketsByOffset(p), 1, p.integer("n"), out.i64);
         return {};
     };
     return f;
@@ -66,8 +42,8 @@ FastPath fastBiasPath() {
     f.run = [](const ParamSet& p, Precision precision, Result& out,
                const ComputeContext&) -> Status {
         const auto n = p.integer("n");
-        const auto b = backend::t5BucketsByOffset(p);
-        auto w = backend::t5Weights(p);
+        const auto b = t5BucketsByOffset(p);
+        auto w = t5Weights(p);
         if (!w) return w.error();
         const auto heads = p.integer("heads");
         const std::size_t len = b.size();
@@ -93,6 +69,30 @@ FastPath fastBiasPath() {
 }
 
 }  // namespace
+
+// Bucket of every relative position r = j - i in [-(n-1), n-1], at index r + n - 1: the bucket
+// matrix is Toeplitz, so 2n - 1 evaluations fill it.
+std::vector<std::int64_t> t5BucketsByOffset(const ParamSet& p) {
+    const auto n = p.integer("n");
+    const bool bidirectional = p.boolean("bidirectional");
+    const auto nb = p.integer("num_buckets");
+    const auto md = p.integer("max_distance");
+    std::vector<std::int64_t> b(static_cast<std::size_t>(2 * n - 1));
+    for (std::int64_t r = -(n - 1); r <= n - 1; ++r)
+        b[static_cast<std::size_t>(r + n - 1)] =
+            logBucketing(p) ? t5Bucket(r, bidirectional, nb, md) : (r < 0 ? -r : r);
+    return b;
+}
+
+// The (rows, heads) table: the weights file, or standard normal drawn row by row.
+Expected<RowMatrix> t5Weights(const ParamSet& p) {
+    const auto rows = tableRows(p);
+    const auto heads = p.integer("heads");
+    const auto& path = p.text("weights");
+    if (!path.empty()) return loadMatrix("weights", path, rows, heads);
+    Rng rng(static_cast<std::uint64_t>(p.integer("seed")));
+    return RowMatrix(normalMatrix(rng, rows, heads));
+}
 
 void registerT5(Registry& r) {
     EncodingDescriptor e;
@@ -154,7 +154,7 @@ void registerT5(Registry& r) {
             },
             [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
                 const auto size = p.integer("n");
-                const auto b = bucketsByOffset(p);
+                const auto b = t5BucketsByOffset(p);
                 Array a = Array::integer({size, size});
                 for (std::int64_t i = 0; i < size; ++i) {
                     if (ctx.cancelledAt(i, size)) return cancelledError();
@@ -177,9 +177,9 @@ void registerT5(Registry& r) {
             [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
                 const auto size = p.integer("n");
                 const auto heads = p.integer("heads");
-                auto w = weights(p);
+                auto w = t5Weights(p);
                 if (!w) return w.error();
-                const auto b = bucketsByOffset(p);
+                const auto b = t5BucketsByOffset(p);
                 Array a = Array::real({heads, size, size});
                 for (std::int64_t h = 0; h < heads; ++h) {
                     if (ctx.cancelledAt(h, heads)) return cancelledError();

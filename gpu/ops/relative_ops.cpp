@@ -5,8 +5,8 @@
 #include <climits>
 #include <optional>
 
-#include "core/backend/inputs.h"
 #include "core/encodings/deberta.h"
+#include "core/encodings/t5.h"
 #include "core/encodings/t5_bucket.h"
 #include "gpu/kernel_inputs.h"
 #include "gpu/op.h"
@@ -60,7 +60,7 @@ Status t5Buckets(OpContext& ctx, const Prepared& p, Result& out) {
 Status t5Bias(OpContext& ctx, const Prepared& p, Result& out) {
     auto params = t5Edges(ctx, p);
     if (!params) return params.error();
-    auto wm = core::backend::t5Weights(p.params);
+    auto wm = core::enc::t5Weights(p.params);
     if (!wm) return wm.error();
     const core::RowMatrix& w = *wm;
     std::vector<float> wf(static_cast<std::size_t>(w.size()));
