@@ -2,8 +2,12 @@
 
 #include <bit>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
-#include <regex>
+#include <limits>
+#include <new>
+
+#include "core/compute.h"
 
 namespace poslab::core::io {
 
@@ -13,6 +17,19 @@ namespace {
 
 Error npyError(const std::string& path, const std::string& why) {
     return fail("file '" + path + "': " + why);
+}
+
+// Opens `path` for reading only if it is a regular file: a FIFO, a terminal or a device would
+// block in open() or never end.
+Status openRegular(const std::string& path, std::ifstream& in) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (ec || !std::filesystem::exists(status))
+        return fail(Errc::Io, "file '" + path + "' cannot be opened for reading");
+    if (!std::filesystem::is_regular_file(status)) return npyError(path, "not a regular file");
+    in.open(path, std::ios::binary);
+    if (!in) return fail(Errc::Io, "file '" + path + "' cannot be opened for reading");
+    return {};
 }
 
 struct Parsed {
@@ -42,47 +59,41 @@ Expected<Parsed> parseHeader(std::istream& in, const std::string& path) {
     } else {
         return npyError(path, "unsupported .npy version " + std::to_string(major));
     }
-    if (headerLen > (1u << 20)) return npyError(path, "corrupt header length");
+    // A length the file cannot hold is a truncated header whatever its size.
+    const auto here = in.tellg();
+    in.seekg(0, std::ios::end);
+    const auto fileSize = static_cast<std::size_t>(in.tellg());
+    in.seekg(here);
+    if (fileSize < prefix + headerLen) return npyError(path, "truncated header");
+    if (headerLen > kMaxNpyHeaderBytes)
+        return npyError(path, "header of " + std::to_string(headerLen) +
+                                  " bytes is longer than NumPy's limit of " +
+                                  std::to_string(kMaxNpyHeaderBytes));
     std::string header(headerLen, '\0');
     if (!in.read(header.data(), static_cast<std::streamsize>(headerLen)))
         return npyError(path, "truncated header");
 
+    auto dict = parseNpyHeaderDict(header);
+    if (!dict) return npyError(path, dict.error().message);
     Parsed out;
     out.dataOffset = prefix + headerLen;
-    std::smatch m;
-    static const std::regex descrRe(R"('descr'\s*:\s*'([^']*)')");
-    static const std::regex fortranRe(R"('fortran_order'\s*:\s*(True|False))");
-    static const std::regex shapeRe(R"('shape'\s*:\s*\(([^)]*)\))");
-    if (!std::regex_search(header, m, descrRe)) return npyError(path, "header has no 'descr'");
-    out.header.descr = m[1];
-    if (!std::regex_search(header, m, fortranRe))
-        return npyError(path, "header has no 'fortran_order'");
-    out.header.fortranOrder = m[1] == "True";
-    if (!std::regex_search(header, m, shapeRe)) return npyError(path, "header has no 'shape'");
-    const std::string dims = m[1];
-    static const std::regex intRe(R"(\s*(\d+)\s*,?)");
-    for (auto it = std::sregex_iterator(dims.begin(), dims.end(), intRe);
-         it != std::sregex_iterator(); ++it) {
-        const std::string digits = (*it)[1];
-        if (digits.size() > 15) return npyError(path, "corrupt shape");
-        out.header.shape.push_back(std::stoll(digits));
-    }
+    out.header = std::move(*dict);
     return out;
 }
 
 }  // namespace
 
 Expected<NpyHeader> readNpyHeader(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return npyError(path, "cannot be opened for reading");
+    std::ifstream in;
+    if (auto st = openRegular(path, in); !st) return st.error();
     auto parsed = parseHeader(in, path);
     if (!parsed) return parsed.error();
     return parsed->header;
 }
 
-Expected<Array> readNpy(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return npyError(path, "cannot be opened for reading");
+Expected<Array> readNpy(const std::string& path, double maxBytes) {
+    std::ifstream in;
+    if (auto st = openRegular(path, in); !st) return st.error();
     auto parsed = parseHeader(in, path);
     if (!parsed) return parsed.error();
     const NpyHeader& h = parsed->header;
@@ -104,22 +115,37 @@ Expected<Array> readNpy(const std::string& path) {
 
     in.seekg(0, std::ios::end);
     const auto fileSize = static_cast<std::size_t>(in.tellg());
-    const double count = [&] {
-        double c = 1;
-        for (auto s : h.shape) c *= static_cast<double>(s);
-        return c;
-    }();
-    const double need =
-        static_cast<double>(parsed->dataOffset) + count * static_cast<double>(itemSize);
-    if (static_cast<double>(fileSize) < need)
+    // The element count, refused on overflow before it is used for anything.
+    std::size_t n = 1;
+    for (auto dim : h.shape) {
+        const auto s = static_cast<std::size_t>(dim);
+        if (s != 0 && n > std::numeric_limits<std::size_t>::max() / 8 / s)
+            return npyError(path, "shape (" + shapeText(h.shape) + ") is too large");
+        n *= s;
+    }
+    const std::size_t dataBytes = n * itemSize;
+    if (fileSize < parsed->dataOffset || fileSize - parsed->dataOffset < dataBytes)
         return npyError(path, "truncated: header promises shape (" + shapeText(h.shape) +
                                   ") but the data is shorter");
-    if (static_cast<double>(fileSize) > need)
+    if (fileSize - parsed->dataOffset > dataBytes)
         return npyError(path, "corrupt: more data than the shape (" + shapeText(h.shape) + ")");
+    // What reading needs: the raw bytes and the array of 8-byte values.
+    const double budget = maxBytes > 0 ? maxBytes : configuredMemoryBudget();
+    const double need = static_cast<double>(dataBytes) + 8.0 * static_cast<double>(n);
+    if (need > budget)
+        return fail(Errc::OverBudget, "file '" + path + "': reading shape (" + shapeText(h.shape) +
+                                          ") would need " + formatBytes(need) +
+                                          ", more than the memory budget of " +
+                                          formatBytes(budget));
     in.seekg(static_cast<std::streamoff>(parsed->dataOffset));
-    const auto n = static_cast<std::size_t>(count);
-    std::string raw(n * itemSize, '\0');
-    if (!in.read(raw.data(), static_cast<std::streamsize>(raw.size())))
+    std::string raw;
+    try {
+        raw.resize(dataBytes);
+    } catch (const std::bad_alloc&) {
+        return fail(Errc::OverBudget,
+                    "file '" + path + "': not enough memory for " + formatBytes(need));
+    }
+    if (dataBytes > 0 && !in.read(raw.data(), static_cast<std::streamsize>(raw.size())))
         return npyError(path, "read error");
 
     Array a;
@@ -127,7 +153,7 @@ Expected<Array> readNpy(const std::string& path) {
     if (isInt && itemSize == 8) {
         a.dtype = DType::I64;
         a.i64.resize(n);
-        std::memcpy(a.i64.data(), raw.data(), raw.size());
+        if (n > 0) std::memcpy(a.i64.data(), raw.data(), raw.size());
         return a;
     }
     a.dtype = DType::F64;

@@ -5,19 +5,17 @@
 
 #include "core/array.h"
 #include "core/expected.h"
+#include "core/io/npy_header.h"
 
 namespace poslab::core::io {
 
-// Header fields only; cheap, used to validate input shapes before computing.
-struct NpyHeader {
-    std::string descr;
-    bool fortranOrder = false;
-    Shape shape;
-};
-
+// Header fields only; cheap, used to validate input shapes before computing. The path must be a
+// regular file (a FIFO or a device would block or never end).
 Expected<NpyHeader> readNpyHeader(const std::string& path);
-// Reads a real (f8, f4, i8, i4 converted to double) or integer array.
-Expected<Array> readNpy(const std::string& path);
+// Reads a real (f8, f4, i8, i4 converted to double) or integer array. The size the header
+// promises is checked for overflow, against the file's length and against `maxBytes` (the
+// configured memory budget unless given) before anything is allocated.
+Expected<Array> readNpy(const std::string& path, double maxBytes = -1);
 // The encoded bytes of a .npy file.
 std::string encodeNpy(const Array& array);
 
