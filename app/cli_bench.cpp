@@ -272,6 +272,23 @@ int runBench(const Args& args) {
     if (int rc = parseArgs(args, b); rc != 0) return rc;
     if (b.interactive) return ui::runInteractiveBench(b.json);
 
+    // Every name in --only must be a benchmarked quantity: a typo is an error, not an empty table.
+    if (!b.only.empty()) {
+        std::string known;
+        for (const auto& c : benchCases(false)) {
+            const std::string id = c.encoding + "/" + c.quantity;
+            if (("," + known + ",").find("," + id + ",") == std::string::npos)
+                known += (known.empty() ? "" : ",") + id;
+        }
+        std::size_t start = 0;
+        while (start <= b.only.size()) {
+            const std::size_t end = std::min(b.only.find(',', start), b.only.size());
+            const std::string id = b.only.substr(start, end - start);
+            if (("," + known + ",").find("," + id + ",") == std::string::npos || id.empty())
+                return fail("bench", badValue("--only", id, known));
+            start = end + 1;
+        }
+    }
     Backends be;
     openBackends(*gpu::parseBackendMode(b.backend), be);
     std::vector<Row> rows;

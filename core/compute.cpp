@@ -12,7 +12,7 @@ namespace poslab::core {
 std::optional<double> parseByteSize(std::string_view text) {
     double v = 0;
     auto res = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (res.ec != std::errc() || !(v > 0)) return std::nullopt;
+    if (res.ec != std::errc() || !(v > 0) || !std::isfinite(v)) return std::nullopt;
     const std::string_view unit(res.ptr,
                                 static_cast<std::size_t>(text.data() + text.size() - res.ptr));
     double mul = 1;
@@ -24,15 +24,24 @@ std::optional<double> parseByteSize(std::string_view text) {
         mul = 1024.0 * 1024;
     else if (unit == "GiB" || unit == "G")
         mul = 1024.0 * 1024 * 1024;
+    else if (unit == "TiB" || unit == "T")
+        mul = 1024.0 * 1024 * 1024 * 1024;
     else
         return std::nullopt;
     return v * mul;
 }
 
+Expected<double> memoryBudgetFromEnvironment() {
+    const char* env = std::getenv("POSLAB_MEMORY_BUDGET");
+    if (!env) return kDefaultMemoryBudget;
+    if (auto b = parseByteSize(env)) return *b;
+    return fail("POSLAB_MEMORY_BUDGET = '" + printable(env) +
+                "' is not a size; allowed: a positive number with B, KiB, MiB, GiB or TiB");
+}
+
 double configuredMemoryBudget() {
-    if (const char* env = std::getenv("POSLAB_MEMORY_BUDGET"))
-        if (auto b = parseByteSize(env)) return *b;
-    return kDefaultMemoryBudget;
+    auto b = memoryBudgetFromEnvironment();
+    return b ? *b : kDefaultMemoryBudget;
 }
 
 std::string formatBytes(double bytes) {

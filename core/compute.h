@@ -16,8 +16,12 @@ namespace poslab::core {
 
 // The one default memory budget (bytes) of a request's result and working memory.
 constexpr double kDefaultMemoryBudget = 2.0 * 1024 * 1024 * 1024;
-// "512MiB", "2G", "1000000" (bytes; units B, K/KiB, M/MiB, G/GiB); nullopt unless positive.
+// "512MiB", "2G", "1000000" (bytes; units B, K/KiB, M/MiB, G/GiB, T/TiB); nullopt unless
+// positive and finite ("inf" is not a budget).
 std::optional<double> parseByteSize(std::string_view text);
+// POSLAB_MEMORY_BUDGET when set (an error when it does not parse), else the default. The CLI
+// refuses to run with the error; configuredMemoryBudget() falls back to the default.
+Expected<double> memoryBudgetFromEnvironment();
 // The budget the CLI and the GUI use: POSLAB_MEMORY_BUDGET when it parses, else the default.
 double configuredMemoryBudget();
 

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -54,6 +55,31 @@ struct Error {
     explicit Error(std::string text) : message(std::move(text)) {}
     Error(Errc errc, std::string text) : code(errc), message(std::move(text)) {}
 };
+
+// `text` with control characters written as escapes (a newline as \n, others as \xNN), so that
+// user text quoted in a message keeps it on one line and sends nothing to the terminal.
+inline std::string printable(std::string_view text) {
+    static const char* kHex = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c == '\n') {
+            out += "\\n";
+        } else if (c == '\r') {
+            out += "\\r";
+        } else if (c == '\t') {
+            out += "\\t";
+        } else if (c < 0x20 || c == 0x7f) {
+            out += "\\x";
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        } else {
+            out += ch;
+        }
+    }
+    return out;
+}
 
 // An invalid-parameter error (the common case in core); the two-argument form names the code.
 inline Error fail(std::string message) {

@@ -89,7 +89,7 @@ std::string ParamSpec::allowedText(const AllowedWords& words) const {
 }
 
 Expected<ParamValue> ParamSpec::parse(std::string_view text) const {
-    const std::string shown(text);
+    const std::string shown = printable(text);
     auto bad = [&](std::string_view why) -> Error {
         return fail("parameter '" + name + "' = '" + shown + "': " + std::string(why) +
                     "; allowed: " + allowedText());
@@ -274,8 +274,8 @@ const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view 
 
 Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
                  std::string_view allowed) {
-    std::string msg =
-        "parameter '" + std::string(name) + "' = " + formatValue(value) + ": " + std::string(why);
+    std::string msg = "parameter '" + printable(name) + "' = " + printable(formatValue(value)) +
+                      ": " + std::string(why);
     if (!allowed.empty()) msg += "; allowed: " + std::string(allowed);
     return fail(std::move(msg));
 }

@@ -184,6 +184,25 @@ private slots:
         QTest::newRow("unknown option")
             << QStringList{"export", "rope", "decay", "--fast"} << "--fast" << none;
         QTest::newRow("unknown command") << QStringList{"explode"} << "explode" << none;
+        // Issue 14, F11 and F12: no budget of infinity, no silently ignored environment, no
+        // empty bench table for a typo, and user text with a newline stays on one line.
+        QTest::newRow("budget inf")
+            << QStringList{"export", "rope", "decay", "--memory-budget", "inf"} << "inf" << none;
+        QTest::newRow("budget nan")
+            << QStringList{"export", "rope", "decay", "--memory-budget", "nan"} << "nan" << none;
+        QTest::newRow("env budget garbage") << QStringList{"export", "rope", "decay"}
+                                            << "POSLAB_MEMORY_BUDGET" << QByteArray("lots");
+        QTest::newRow("env budget inf") << QStringList{"export", "rope", "decay"}
+                                        << "POSLAB_MEMORY_BUDGET" << QByteArray("inf");
+        QTest::newRow("bench only unknown")
+            << QStringList{"bench", "--only", "bogus/qty"} << "bogus/qty" << none;
+        QTest::newRow("bench only one unknown of two")
+            << QStringList{"bench", "--only", "rope/scores,rope/nope"} << "rope/nope" << none;
+        QTest::newRow("newline in an enum value")
+            << QStringList{"export", "rope", "decay", "-p", "pairing=a\nb"} << "a\\nb" << none;
+        QTest::newRow("newline in a path")
+            << QStringList{"export", "rope", "rotated", "-p", "input=/no/such\nfile.npy"}
+            << "such\\nfile" << none;
     }
     void errors() {
         QFETCH(QStringList, args);

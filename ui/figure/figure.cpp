@@ -1,5 +1,6 @@
 #include "ui/figure/figure.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -243,36 +244,59 @@ bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& o) {
     return p.end();
 }
 
+namespace {
+
+// Writes `bytes` to `path` atomically. The whole file is checked written before the rename: a
+// short write (a full disk) leaves the target as it was and reports why. (QSvgGenerator and
+// QPdfWriter write one large block and ignore a short count, so they paint into memory first.)
+QString saveBytes(const QString& path, const QByteArray& bytes) {
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
+    if (file.write(bytes) != bytes.size() || !file.flush()) {
+        const QString why = file.errorString();
+        file.cancelWriting();
+        return saveError(path, why.isEmpty() ? QStringLiteral("write failed (disk full?)") : why);
+    }
+    if (!file.commit()) return saveError(path, file.errorString());
+    return {};
+}
+
+// Paints `figures` as the pages of one PDF in `device`; false when painting failed.
+bool paintPdf(QIODevice* device, const QVector<Figure>& figures, const FigureOptions& o,
+              const QString& title) {
+    QPdfWriter pdf(device);
+    setUpPdf(pdf, o, title);
+    QPainter p;
+    bool ok = p.begin(&pdf);
+    for (int i = 0; ok && i < figures.size(); ++i) {
+        if (i > 0) ok = pdf.newPage();
+        p.setRenderHint(QPainter::Antialiasing, true);
+        if (ok) paintFigure(p, pdfArea(pdf), figures[i], o);
+    }
+    if (p.isActive()) ok = p.end() && ok;
+    return ok;
+}
+
+}  // namespace
+
 QString writeFigure(const QString& path, const Figure& figure, const FigureOptions& o) {
     FigureFormat format;
     if (!figureFormatOf(path, &format))
         return QStringLiteral("output '%1': unknown extension; allowed: .png, .svg, .pdf")
             .arg(path);
     if (const QString bad = validateFigureOptions(o); !bad.isEmpty()) return bad;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     bool painted = true;
-    if (format == FigureFormat::Png) {
-        painted = figureImage(figure, o).save(&file, "PNG");
-    } else if (format == FigureFormat::Svg) {
-        painted = writeSvg(&file, figure, o);
-    } else {
-        QPdfWriter pdf(&file);
-        setUpPdf(pdf, o, figure.title);
-        QPainter p;
-        painted = p.begin(&pdf);
-        if (painted) {
-            p.setRenderHint(QPainter::Antialiasing, true);
-            paintFigure(p, pdfArea(pdf), figure, o);
-            painted = p.end();
-        }
-    }
-    if (!painted) {
-        file.cancelWriting();
-        return saveError(path, QStringLiteral("the figure could not be drawn"));
-    }
-    if (!file.commit()) return saveError(path, file.errorString());
-    return {};
+    if (format == FigureFormat::Png)
+        painted = figureImage(figure, o).save(&buffer, "PNG");
+    else if (format == FigureFormat::Svg)
+        painted = writeSvg(&buffer, figure, o);
+    else
+        painted = paintPdf(&buffer, {figure}, o, figure.title);
+    if (!painted) return saveError(path, QStringLiteral("the figure could not be drawn"));
+    return saveBytes(path, bytes);
 }
 
 QString writeDeck(const QString& path, const QVector<Figure>& figures, const FigureOptions& o,
@@ -283,26 +307,14 @@ QString writeDeck(const QString& path, const QVector<Figure>& figures, const Fig
     if (figureFormatOf(path, &format)) {
         if (format != FigureFormat::Pdf)
             return QStringLiteral("output '%1': a deck is a .pdf file or a folder").arg(path);
-        QSaveFile file(path);
-        if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
-        QPdfWriter pdf(&file);
-        setUpPdf(
-            pdf, o,
-            figures.front().subtitle.isEmpty() ? figures.front().title : figures.front().subtitle);
-        QPainter p;
-        bool ok = p.begin(&pdf);
-        for (int i = 0; ok && i < figures.size(); ++i) {
-            if (i > 0) ok = pdf.newPage();
-            p.setRenderHint(QPainter::Antialiasing, true);
-            if (ok) paintFigure(p, pdfArea(pdf), figures[i], o);
-        }
-        if (p.isActive()) ok = p.end() && ok;
-        if (!ok) {
-            file.cancelWriting();
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        const QString title =
+            figures.front().subtitle.isEmpty() ? figures.front().title : figures.front().subtitle;
+        if (!paintPdf(&buffer, figures, o, title))
             return saveError(path, QStringLiteral("the deck could not be drawn"));
-        }
-        if (!file.commit()) return saveError(path, file.errorString());
-        return {};
+        return saveBytes(path, bytes);
     }
     const QFileInfo info(path);
     if (info.exists() && !info.isDir())
