@@ -1,5 +1,6 @@
 // `poslab export ENC QTY [-p KEY=VALUE]... [--backend B] -o FILE`: one quantity to .npy/.csv/.json.
-// Everything is checked before the output file is opened; the file is written atomically.
+// Everything, the output path included, is checked before computing; the file is opened after
+// the computation and written atomically.
 #include <iostream>
 
 #include "app/args.h"
@@ -44,8 +45,9 @@ int runExport(const Args& args) {
     auto prepared = core::prepare(*enc, positional[1], std::move(*params), options);
     if (!prepared) return fail(cmd, prepared.error().message);
 
-    core::io::AtomicFile file;
-    if (auto st = file.open(output); !st) return fail(cmd, st.error().message);
+    // The output is checked now and opened after the computation: an interrupted export leaves
+    // no temporary file behind.
+    if (auto st = core::io::AtomicFile::check(output); !st) return fail(cmd, st.error().message);
     // cpu: the double reference. auto / vulkan: the router picks per quantity; a missing or
     // failing Vulkan, or a quantity without a shader, computes on the CPU and says so once.
     core::Expected<core::Array> result = core::fail("not computed");
@@ -67,6 +69,8 @@ int runExport(const Args& args) {
         result = computed.toArray();
     }
     if (!result) return fail(cmd, result.error().message);
+    core::io::AtomicFile file;
+    if (auto st = file.open(output); !st) return fail(cmd, st.error().message);
     if (auto st = core::io::exportArray(file, *format, *result, enc->id, prepared->quantity->id,
                                         prepared->params);
         !st)

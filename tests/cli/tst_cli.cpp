@@ -1,5 +1,6 @@
 // The command-line contract (design.md): list, export in three formats, and every error path
 // exits 2 with one line on stderr naming the problem and leaves no file behind.
+#include <sys/stat.h>
 #include <QDir>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -234,6 +235,45 @@ private slots:
         QDir(folder()).mkpath("folder.npy");
         QTest::newRow("a directory") << path("folder.npy") << "directory";
         QTest::newRow("unwritable") << QString("/proc/poslab.npy") << "/proc/poslab.npy";
+        // Issue 14 F8/F9: a FIFO (or a device behind a link) is never replaced or opened.
+        ::mkfifo(path("pipe.npy").toLocal8Bit().constData(), 0600);
+        QTest::newRow("a FIFO") << path("pipe.npy") << "not a regular file";
+        QFile::link(path("pipe.npy"), path("link-to-pipe.npy"));
+        QTest::newRow("a link to a FIFO") << path("link-to-pipe.npy") << "not a regular file";
+    }
+
+    // Issue 14 F9: a replaced file keeps its permissions; a symbolic link is written through
+    // (the link stays); a name near the file system's limit works (the temporary's name does
+    // not grow with it).
+    void outputFiles() {
+        const QString priv = path("private.npy");
+        QFile::remove(priv);
+        QVERIFY(test::runPoslab({"export", "rope", "decay", "-o", priv}).code == 0);
+        QVERIFY(QFile::setPermissions(priv, QFile::ReadOwner | QFile::WriteOwner));
+        QCOMPARE(test::runPoslab({"export", "rope", "decay", "-p", "d=32", "-o", priv}).code, 0);
+        const auto perms = QFile::permissions(priv);
+        QVERIFY((perms & QFile::ReadOwner) && (perms & QFile::WriteOwner));
+        QVERIFY(!(perms &
+                  (QFile::ReadGroup | QFile::WriteGroup | QFile::ReadOther | QFile::WriteOther)));
+
+        const QString real = path("real.npy"), link = path("link.npy");
+        QFile::remove(real);
+        QFile::remove(link);
+        QVERIFY(test::runPoslab({"export", "rope", "decay", "-o", real}).code == 0);
+        const qint64 before = QFileInfo(real).size();
+        QVERIFY(QFile::link(real, link));
+        QCOMPARE(
+            test::runPoslab({"export", "rope", "decay", "-p", "max_distance=8", "-o", link}).code,
+            0);
+        QVERIFY(QFileInfo(link).isSymLink());
+        QVERIFY(QFileInfo(real).size() < before);
+
+        const QString longName = path(QString(240, 'n') + ".npy");
+        const auto r = test::runPoslab({"export", "rope", "decay", "-o", longName});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(QFile::exists(longName));
+        QCOMPARE(QDir(folder()).entryList(QStringList{".*tmp*"}, QDir::Files | QDir::Hidden).size(),
+                 0);
     }
     void badOutputs() {
         QFETCH(QString, file);
@@ -242,7 +282,10 @@ private slots:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
         QVERIFY(!r.err.trimmed().contains('\n'));
-        if (!file.endsWith("folder.npy")) QVERIFY(!QFile::exists(file));
+        if (file.contains("pipe"))  // still the FIFO it was
+            QVERIFY(QFileInfo(QFileInfo(file).canonicalFilePath()).isFile() == false);
+        else if (!file.endsWith("folder.npy"))
+            QVERIFY(!QFile::exists(file));
     }
 
     // Corrupt and wrong-shaped .npy inputs are refused with the parameter named.

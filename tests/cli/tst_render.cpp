@@ -2,6 +2,7 @@
 // renders to PNG, SVG and PDF without a display, at the asked size and resolution, in Chinese
 // with embedded CJK fonts; a lesson becomes a multi-page PDF or a folder of images; every bad
 // view, parameter, size, dpi or output exits 2 with one line naming it and leaves no file.
+#include <sys/stat.h>
 #include <QDir>
 #include <QImage>
 #include <QProcess>
@@ -179,6 +180,24 @@ private slots:
         QVERIFY2(err.startsWith("poslab render: ") && err.contains(fragment), qPrintable(err));
         QVERIFY(!QFileInfo::exists(out));
         QVERIFY(r.out.isEmpty());
+    }
+
+    // Issue 14 F9: a FIFO, or a link to one, is refused and stays what it was (QSaveFile would
+    // rename the figure over it; as root, over a device node).
+    void nonRegularTargetRefused() {
+        const QString fifo = path("fifo.png"), link = path("link-to-fifo.svg");
+        QFile::remove(fifo);
+        QFile::remove(link);
+        QCOMPARE(::mkfifo(fifo.toLocal8Bit().constData(), 0600), 0);
+        QVERIFY(QFile::link(fifo, link));
+        for (const QString& out : {fifo, link}) {
+            const Run r = runPoslab({"render", "rope/decay", "-o", out});
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains("not a regular file"), r.err.constData());
+            struct stat st {};
+            QCOMPARE(::stat(fifo.toLocal8Bit().constData(), &st), 0);
+            QVERIFY(S_ISFIFO(st.st_mode));
+        }
     }
 };
 

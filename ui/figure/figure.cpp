@@ -10,6 +10,7 @@
 #include <QSaveFile>
 #include <QSvgGenerator>
 #include <cmath>
+#include <filesystem>
 
 #include "core/registry.h"
 #include "ui/compute/compute_request.h"
@@ -250,6 +251,13 @@ namespace {
 // short write (a full disk) leaves the target as it was and reports why. (QSvgGenerator and
 // QPdfWriter write one large block and ignore a short count, so they paint into memory first.)
 QString saveBytes(const QString& path, const QByteArray& bytes) {
+    // QSaveFile writes through a symbolic link and renames over what it names: never over a
+    // device, a FIFO or a socket (as root, a link to /dev/null would replace the device node).
+    std::error_code ec;
+    const auto status = std::filesystem::status(path.toStdString(), ec);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
+        !std::filesystem::is_directory(status))
+        return QStringLiteral("output '%1' is not a regular file").arg(path);
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
     if (file.write(bytes) != bytes.size() || !file.flush()) {
