@@ -1,10 +1,15 @@
 #include "core/array.h"
 
+#include <limits>
+
 namespace poslab::core {
 
 std::int64_t elementCount(const Shape& shape) {
     std::int64_t n = 1;
-    for (auto s : shape) n *= s;
+    for (auto s : shape) {
+        if (s == 0) return 0;
+        if (__builtin_mul_overflow(n, s, &n)) return std::numeric_limits<std::int64_t>::max();
+    }
     return n;
 }
 
@@ -30,12 +35,6 @@ Array Array::integer(Shape shape) {
     a.shape = std::move(shape);
     a.dtype = DType::I64;
     a.i64.assign(static_cast<std::size_t>(elementCount(a.shape)), 0);
-    return a;
-}
-
-Array Array::fromMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m) {
-    Array a = real({m.rows(), m.cols()});
-    a.matrix() = m;
     return a;
 }
 

@@ -12,6 +12,8 @@ namespace poslab::core {
 enum class DType { F64, I64 };
 using Shape = std::vector<std::int64_t>;
 
+// The product of the dimensions; saturates at INT64_MAX instead of overflowing (such a size is
+// then refused by every budget check).
 std::int64_t elementCount(const Shape& shape);
 std::string shapeText(const Shape& shape);  // "8,4096,4096"
 
@@ -23,9 +25,16 @@ struct Array {
     std::vector<double> f64;        // used when dtype == F64
     std::vector<std::int64_t> i64;  // used when dtype == I64
 
-    static Array real(Shape shape);                                       // zero-filled
-    static Array integer(Shape shape);                                    // zero-filled
-    static Array fromMatrix(const Eigen::Ref<const Eigen::MatrixXd>& m);  // C order
+    static Array real(Shape shape);     // zero-filled
+    static Array integer(Shape shape);  // zero-filled
+    // C order, assigned straight from the expression (a row-major matrix is not copied through a
+    // column-major temporary: the result is the only copy).
+    template <class Derived>
+    static Array fromMatrix(const Eigen::DenseBase<Derived>& m) {
+        Array a = real({m.rows(), m.cols()});
+        a.matrix() = m;
+        return a;
+    }
     static Array scalar(double v);
 
     std::int64_t size() const { return elementCount(shape); }

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <limits>
 #include <new>
+#include <sstream>
 
 #include "core/compute.h"
 
@@ -175,7 +176,7 @@ Expected<Array> readNpy(const std::string& path, double maxBytes) {
     return a;
 }
 
-std::string encodeNpy(const Array& array) {
+std::string npyHeader(const Array& array) {
     std::string shape = "(";
     for (std::size_t i = 0; i < array.shape.size(); ++i) {
         shape += std::to_string(array.shape[i]);
@@ -197,11 +198,21 @@ std::string encodeNpy(const Array& array) {
     out += static_cast<char>(len & 0xff);
     out += static_cast<char>(len >> 8);
     out += dict;
+    return out;
+}
+
+void writeNpy(std::ostream& out, const Array& array) {
+    out << npyHeader(array);
     const std::size_t bytes = static_cast<std::size_t>(array.size()) * 8;
     const char* data = array.dtype == DType::F64 ? reinterpret_cast<const char*>(array.f64.data())
                                                  : reinterpret_cast<const char*>(array.i64.data());
-    out.append(data, bytes);
-    return out;
+    if (bytes > 0) out.write(data, static_cast<std::streamsize>(bytes));
+}
+
+std::string encodeNpy(const Array& array) {
+    std::ostringstream out;
+    writeNpy(out, array);
+    return std::move(out).str();
 }
 
 }  // namespace poslab::core::io

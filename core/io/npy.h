@@ -1,6 +1,7 @@
 // NumPy .npy v1.0 files: '<f8' and '<i8' arrays in C order (NEP 1 / numpy.lib.format).
 #pragma once
 
+#include <ostream>
 #include <string>
 
 #include "core/array.h"
@@ -16,7 +17,11 @@ Expected<NpyHeader> readNpyHeader(const std::string& path);
 // promises is checked for overflow, against the file's length and against `maxBytes` (the
 // configured memory budget unless given) before anything is allocated.
 Expected<Array> readNpy(const std::string& path, double maxBytes = -1);
-// The encoded bytes of a .npy file.
+// The header (magic, version, length, dictionary) of `array`'s .npy file.
+std::string npyHeader(const Array& array);
+// Writes the .npy file of `array` to `out`, the data straight from the array (no second copy).
+void writeNpy(std::ostream& out, const Array& array);
+// The encoded bytes of a .npy file (tests, small arrays).
 std::string encodeNpy(const Array& array);
 
 }  // namespace poslab::core::io

@@ -58,10 +58,6 @@ std::string jsonString(const std::string& s) {
     return out + "\"";
 }
 
-void writeNpy(std::ostream& out, const Array& array) {
-    out << encodeNpy(array);
-}
-
 void writeCsv(std::ostream& out, const Array& array) {
     out << "# shape: " << shapeText(array.shape) << "\n";
     const std::int64_t total = array.size();

@@ -6,6 +6,7 @@
 
 #include "core/array.h"
 #include "core/expected.h"
+#include "core/io/npy.h"
 #include "core/params/param_spec.h"
 
 namespace poslab::core::io {
@@ -13,7 +14,7 @@ namespace poslab::core::io {
 enum class Format { Npy, Csv, Json };
 Expected<Format> formatForPath(const std::string& path);
 
-void writeNpy(std::ostream& out, const Array& array);
+// writeNpy (the header, then the data straight from the array) is in core/io/npy.h.
 // "# shape: a,b,c" then one line per row of the array folded to 2-D; 17 significant digits.
 void writeCsv(std::ostream& out, const Array& array);
 // {"encoding","quantity","params","shape","dtype","data"}; data nested by dimension.
