@@ -21,6 +21,7 @@ int runList(const Args& args);
 int runExport(const Args& args);
 int runRender(const Args& args);
 int runBench(const Args& args);
+int runModel(const Args& args);
 void printUsage();
 
 }  // namespace poslab::app

@@ -1,0 +1,183 @@
+// `poslab model FILE|PRESET [--seq-len N] [--json]` and `poslab model --list` (models.md M4):
+// what a model's config.json means for its positions. The presets are embedded in the binary
+// (:/poslab/models/<id>.json) so that an installed poslab finds them.
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <charconv>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "app/args.h"
+#include "core/io/writers.h"
+#include "core/models/model_config.h"
+
+namespace poslab::app {
+
+namespace {
+
+namespace models = core::models;
+
+const QString kPresetDir = QStringLiteral(":/poslab/models");
+
+std::string seqLenProblem(const std::string& v) {
+    std::int64_t n = 0;
+    auto res = std::from_chars(v.data(), v.data() + v.size(), n);
+    if (res.ec != std::errc() || res.ptr != v.data() + v.size() || n < 1)
+        return "a positive whole number";
+    return {};
+}
+
+// A preset's text, or "" when `id` names none.
+std::string presetText(const std::string& id) {
+    QFile f(kPresetDir + "/" + QString::fromStdString(id) + ".json");
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    return f.readAll().toStdString();
+}
+
+int listPresets() {
+    const QStringList files = QDir(kPresetDir).entryList({"*.json"}, QDir::Files, QDir::Name);
+    for (const QString& file : files) {
+        QFile f(kPresetDir + "/" + file);
+        if (!f.open(QIODevice::ReadOnly)) continue;
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        std::cout << QFileInfo(file).completeBaseName().toStdString() << "\t"
+                  << o.value("name").toString().toStdString() << "\t"
+                  << o.value("source").toString().toStdString() << "\n";
+    }
+    return 0;
+}
+
+// One letter per kind for the layer strip: R RoPE, N NoPE, F full, S sliding, C chunked.
+std::map<std::string, char> letters(const models::ModelConfig& c) {
+    std::map<std::string, char> out;
+    std::string used;
+    for (const auto& k : c.kinds) {
+        char l = !k.rope                                   ? 'N'
+                 : c.kinds.size() == 1 || k.name == "rope" ? 'R'
+                 : k.name == "full_attention"              ? 'F'
+                 : k.name == "sliding_attention"           ? 'S'
+                 : k.name == "chunked_attention"
+                     ? 'C'
+                     : static_cast<char>(std::toupper(static_cast<unsigned char>(k.name[0])));
+        for (char next = 'A'; used.find(l) != std::string::npos && next <= 'Z'; ++next) l = next;
+        used += l;
+        out[k.name] = l;
+    }
+    return out;
+}
+
+// "RRRN RRRN ...": grouped by the layer pattern's period (at least 4 wide), else by 8.
+std::string layerStrip(const models::ModelConfig& c, const std::map<std::string, char>& letter) {
+    const std::size_t n = c.layers.size();
+    std::size_t period = 0;
+    for (std::size_t p = 1; p <= 8 && p <= n && period == 0; ++p) {
+        bool repeats = true;
+        for (std::size_t i = p; i < n && repeats; ++i) repeats = c.layers[i] == c.layers[i % p];
+        if (repeats) period = p;
+    }
+    std::size_t group = period == 0 ? 8 : period;
+    while (group < 4) group += period;
+    std::string out;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (i > 0 && i % group == 0) out += ' ';
+        out += letter.at(c.layers[i]);
+    }
+    return out;
+}
+
+std::string num(double v) {
+    std::ostringstream o;
+    o.precision(12);
+    o << v;
+    return o.str();
+}
+
+void printKind(const models::KindInfo& k, char letter, int layers) {
+    std::cout << "  " << letter << "  " << k.name << " (" << layers << " layer"
+              << (layers == 1 ? "" : "s") << ")";
+    if (!k.rope) {
+        std::cout << ": no RoPE (NoPE)\n";
+    } else {
+        std::cout << ": " << k.ropeType << ", base " << num(k.ropeTheta) << ", rotary dim "
+                  << k.rotaryDim << " of head dim " << k.headDim << ", pairing " << k.pairing
+                  << "\n     factor " << num(k.factor) << ", L "
+                  << (k.originalMax ? std::to_string(*k.originalMax) : std::string("-"))
+                  << ", attention factor " << num(k.attentionFactor) << ", logit multiplier "
+                  << num(k.logitMultiplier) << "\n     pairs: " << k.countOf(models::kKept)
+                  << " kept, " << k.countOf(models::kBlended) << " blended, "
+                  << k.countOf(models::kInterpolated) << " interpolated";
+        if (k.rotatingPairs() != static_cast<int>(k.invFreq.size()))
+            std::cout << "; " << k.rotatingPairs() << " of " << k.invFreq.size() << " rotate";
+        std::cout << "\n";
+    }
+    if (k.queryScale) {
+        const auto& q = *k.queryScale;
+        if (q.kind == "llama4_temperature")
+            std::cout << "     queries x ln(floor((p + 1) / " << num(q.floorScale) << ") + 1) * "
+                      << num(q.attnScale) << " + 1\n";
+        else
+            std::cout << "     queries x 1 + " << num(q.beta) << " * ln(1 + floor(p / "
+                      << q.originalMax << "))\n";
+    }
+}
+
+void printSummary(const models::ModelConfig& c, const std::string& what) {
+    std::cout << what << ": model_type " << c.modelType.value_or("(none)") << ", head_dim "
+              << c.headDim << ", max_position_embeddings "
+              << (c.maxPositionEmbeddings ? std::to_string(*c.maxPositionEmbeddings)
+                                          : std::string("(none)"))
+              << ", " << c.numHiddenLayers << " layers\n";
+    const auto letter = letters(c);
+    std::cout << "layers: " << layerStrip(c, letter) << "\n";
+    for (const auto& k : c.kinds)
+        printKind(k, letter.at(k.name),
+                  static_cast<int>(std::count(c.layers.begin(), c.layers.end(), k.name)));
+    for (const auto& note : c.notes) std::cout << "note: " << note << "\n";
+}
+
+}  // namespace
+
+int runModel(const Args& args) {
+    const std::string cmd = "model";
+    std::vector<std::string> positional;
+    bool json = false, list = false;
+    std::string seqLenText;
+    const OptionTable table = {
+        flag({"--json"}, &json),
+        flag({"--list"}, &list),
+        valued({"--seq-len"}, &seqLenText, "N").checkedBy(seqLenProblem),
+    };
+    if (int rc = parseOptions(cmd, args, table, &positional); rc != 0) return rc;
+    if (list) {
+        if (!positional.empty() || json || !seqLenText.empty())
+            return fail(cmd, "--list takes no other arguments");
+        return listPresets();
+    }
+    if (positional.size() != 1)
+        return fail(cmd, "expected one config file or preset (see 'poslab model --list'), got " +
+                             std::to_string(positional.size()));
+    std::optional<std::int64_t> seqLen;
+    if (!seqLenText.empty()) seqLen = std::stoll(seqLenText);
+    const std::string& what = positional[0];
+    core::Expected<models::ModelConfig> config = core::fail("not read");
+    if (QFileInfo::exists(QString::fromStdString(what))) {
+        config = models::readModelConfigFile(what, seqLen);
+    } else if (std::string text = presetText(what); !text.empty()) {
+        config = models::readModelConfigText(text, seqLen);
+    } else {
+        return fail(cmd,
+                    "'" + what + "' is neither a file nor a preset (see 'poslab model --list')");
+    }
+    if (!config) return fail(cmd, config.error().message);
+    if (json)
+        std::cout << models::modelConfigJson(*config);
+    else
+        printSummary(*config, what);
+    return 0;
+}
+
+}  // namespace poslab::app

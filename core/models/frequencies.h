@@ -1,0 +1,32 @@
+// Inverse frequencies, pair classes and attention factor of one RoPE set (models.md M2).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+#include "core/models/model_config.h"
+#include "core/models/rope_set.h"
+
+namespace poslab::core::models::detail {
+
+struct FrequencyInputs {
+    std::int64_t headDim = 0;
+    std::optional<std::int64_t> rotaryBase;  // DeepSeek: qk_rope_head_dim replaces head_dim
+    std::string headDimKey = "head_dim";     // the key d comes from, for messages
+    std::optional<std::int64_t> maxPosition;
+    std::optional<std::int64_t> seqLen;
+};
+
+// Fills the RoPE fields of `kind` (type, theta, dims, factor, L, a, inv_freq, classes; the
+// logit multiplier as a^2) or names the key that makes the set unusable. HF's warnings go to
+// `notes`.
+Status computeFrequencies(const RopeSet& set, const FrequencyInputs& in, KindInfo& kind,
+                          std::vector<std::string>& notes);
+
+// YaRN's get_mscale(s, m) = 1 if s <= 1 else 0.1 m ln s + 1.
+double yarnMscale(double scale, double m = 1);
+
+}  // namespace poslab::core::models::detail

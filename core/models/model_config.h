@@ -1,0 +1,78 @@
+// What a model's config.json means for its positions (spec models.md M1-M3): the layer map, one
+// RoPE parameter set per kind of layer with Hugging Face's inverse frequencies (newest
+// `modeling_rope_utils.py` semantics), attention factor, logit multiplier and query scaling.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/expected.h"
+
+namespace poslab::core::models {
+
+// How a pair's frequency came out of the scaling: yarn and llama3 have all three; the others
+// only kept (unchanged) or interpolated ("scaled").
+enum PairClass : int { kKept = 0, kBlended = 1, kInterpolated = 2 };
+
+// A rule that multiplies the queries by a function of the position p (M1 family rules).
+struct QueryScale {
+    // "llama4_temperature": ln(floor((p + 1) / floor_scale) + 1) * attn_scale + 1
+    // "llama_4_scaling_beta": 1 + beta * ln(1 + floor(p / original_max_position_embeddings))
+    std::string kind;
+    double floorScale = 8192, attnScale = 0.1;  // llama4_temperature
+    double beta = 0;                            // llama_4_scaling_beta
+    std::int64_t originalMax = 0;               // llama_4_scaling_beta
+};
+
+// One kind of layer (a layer type, or "rope"/"nope"): its RoPE set after M2, or none (NoPE).
+struct KindInfo {
+    std::string name;
+    bool rope = true;
+    std::string ropeType = "default";  // default linear dynamic yarn longrope llama3 proportional
+    double ropeTheta = 10000;          // the base b actually used (dynamic: before its rescale)
+    std::int64_t headDim = 0;
+    std::int64_t rotaryDim = 0;    // d; head_dim for proportional
+    std::string pairing = "half";  // "half" (rotate_half) or "interleaved"
+    double factor = 1;
+    std::optional<std::int64_t> originalMax;  // L for yarn, longrope, llama3
+    double attentionFactor = 1;               // a, multiplies cos and sin
+    double logitMultiplier = 1;               // a^2 times the family's softmax gain
+    double partialRotaryFactor = 1;
+    std::optional<QueryScale> queryScale;
+    std::vector<double> invFreq;   // d/2 entries (head_dim/2 for proportional)
+    std::vector<int> pairClass;    // PairClass per entry of invFreq
+    std::vector<double> unscaled;  // b^(-2j/d) before the scaling (same length), for views
+    std::vector<std::int64_t> mropeSection;  // kept for the M-RoPE view
+
+    int countOf(PairClass c) const;
+    int rotatingPairs() const;  // entries with a non-zero frequency
+};
+
+struct ModelConfig {
+    std::optional<std::string> modelType;
+    std::int64_t headDim = 0;
+    std::optional<std::int64_t> maxPositionEmbeddings;
+    std::int64_t numHiddenLayers = 1;
+    std::vector<std::string> layers;  // kind name per layer
+    std::vector<KindInfo> kinds;      // in order of first appearance in `layers`
+    std::vector<std::string> notes;   // HF's warnings and what the reader chose
+
+    const KindInfo* kind(const std::string& name) const;
+    // The first layer whose kind carries RoPE, or -1.
+    int firstRopeLayer() const;
+};
+
+// Reads a config from its text / from a file. `seqLen` is the sequence length s of dynamic and
+// longrope (the table switches to long_factor when s > L). Every refusal is one line naming the
+// key (Errc::InvalidParameter; Errc::Io for an unreadable file).
+Expected<ModelConfig> readModelConfigText(const std::string& text,
+                                          std::optional<std::int64_t> seqLen = std::nullopt);
+Expected<ModelConfig> readModelConfigFile(const std::string& path,
+                                          std::optional<std::int64_t> seqLen = std::nullopt);
+
+// The object of `poslab model --json` (models.md M4), numbers in full double precision.
+std::string modelConfigJson(const ModelConfig& config);
+
+}  // namespace poslab::core::models

@@ -1,0 +1,122 @@
+#include "core/models/rope_set.h"
+
+#include <array>
+
+namespace poslab::core::models::detail {
+
+namespace {
+
+constexpr std::array<const char*, 7> kTypes = {"default",  "linear", "dynamic",     "yarn",
+                                               "longrope", "llama3", "proportional"};
+
+// `type` is an alias of `rope_type`; `su` of longrope; mrope and a missing type are unscaled.
+Expected<std::string> readType(const Source& set) {
+    std::string key = "rope_type";
+    auto t = set.text(key);
+    if (!t) return t.error();
+    if (!*t) {
+        key = "type";
+        t = set.text(key);
+        if (!t) return t.error();
+    }
+    if (!*t || **t == "default" || **t == "mrope") return std::string("default");
+    if (**t == "su") return std::string("longrope");
+    for (const char* name : kTypes)
+        if (**t == name) return **t;
+    std::string allowed;
+    for (const char* name : kTypes) allowed += (allowed.empty() ? "" : ", ") + std::string(name);
+    return fail(set.name(key) + ": unknown rope type '" + **t + "'; allowed: " + allowed +
+                " (aliases: type, su, mrope)");
+}
+
+bool usesOriginalMax(const std::string& type) {
+    return type == "yarn" || type == "longrope" || type == "llama3";
+}
+
+// Reads an optional number into `out`; false (with `error` set) when it is malformed.
+template <class T>
+bool take(Expected<std::optional<T>> got, std::optional<T>& out, Error& error) {
+    if (!got) {
+        error = got.error();
+        return false;
+    }
+    out = *got;
+    return true;
+}
+
+Status readPartialRotary(const Source& set, const Source& model, RopeSet& out) {
+    // transformers' standardize_rope_params: the top-level key overrides the set's own.
+    const Source& from = model.has("partial_rotary_factor") ? model : set;
+    auto p = from.number("partial_rotary_factor");
+    if (!p) return p.error();
+    if (*p) {
+        if (!(**p > 0 && **p <= 1))
+            return fail(from.name("partial_rotary_factor") + ": must be in (0, 1], got " +
+                        show(**p));
+        out.partialRotary = **p;
+    }
+    return {};
+}
+
+Status readOriginalMax(const Source& set, const Source& model, RopeSet& out) {
+    if (!usesOriginalMax(out.type)) return {};
+    // Phi-3 keeps L at the top level; it wins over the set's, which wins over the model's max.
+    for (const auto& [src, key] : {std::pair{&model, "original_max_position_embeddings"},
+                                   std::pair{&set, "original_max_position_embeddings"},
+                                   std::pair{&model, "max_position_embeddings"}}) {
+        auto v = src->count(key);
+        if (!v) return v.error();
+        if (*v) {
+            out.originalMax = **v;
+            return {};
+        }
+    }
+    return {};
+}
+
+Status readScalingKeys(const Source& set, RopeSet& out) {
+    Error e;
+    if (!take(set.number("factor"), out.factor, e) ||
+        !take(set.positive("attention_factor"), out.attentionFactor, e) ||
+        !take(set.number("mscale"), out.mscale, e) ||
+        !take(set.number("mscale_all_dim"), out.mscaleAllDim, e) ||
+        !take(set.positive("beta_fast"), out.betaFast, e) ||
+        !take(set.positive("beta_slow"), out.betaSlow, e) ||
+        !take(set.positive("low_freq_factor"), out.lowFreqFactor, e) ||
+        !take(set.positive("high_freq_factor"), out.highFreqFactor, e) ||
+        !take(set.number("llama_4_scaling_beta"), out.llama4Beta, e) ||
+        !take(set.numbers("short_factor"), out.shortFactor, e) ||
+        !take(set.numbers("long_factor"), out.longFactor, e))
+        return e;
+    auto truncate = set.boolean("truncate");
+    if (!truncate) return truncate.error();
+    out.truncate = truncate->value_or(true);
+    auto section = set.numbers("mrope_section");
+    if (!section) return section.error();
+    if (*section)
+        for (double v : **section) out.mropeSection.push_back(static_cast<std::int64_t>(v));
+    if (out.type != "default" && out.factor && !(*out.factor >= 1))
+        return fail(set.name("factor") + ": must be at least 1 for " + out.type + " scaling, got " +
+                    show(*out.factor));
+    return {};
+}
+
+}  // namespace
+
+Expected<RopeSet> readRopeSet(const Source& set, const Source& model, double topTheta) {
+    RopeSet out;
+    out.path = set.path();
+    auto type = readType(set);
+    if (!type) return type.error();
+    out.type = *type;
+    out.scaled = set.object() != nullptr && out.type != "default";
+    auto theta = set.positive("rope_theta");
+    if (!theta) return theta.error();
+    out.theta = theta->value_or(topTheta);
+    if (auto st = readPartialRotary(set, model, out); !st) return st.error();
+    if (auto st = readOriginalMax(set, model, out); !st) return st.error();
+    if (auto st = readScalingKeys(set, out); !st) return st.error();
+    return out;
+}
+
+}  // namespace poslab::core::models::detail
