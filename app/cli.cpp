@@ -2,13 +2,15 @@
 
 #include <iostream>
 
+#include "core/expected.h"
 #include "gpu/backend_router.h"
 
 namespace poslab::app {
 
 int fail(const std::string& command, const std::string& message) {
-    std::cerr << "poslab" << (command.empty() ? "" : " ") << command << ": " << message
-              << std::endl;
+    // One line whatever the message quotes (a value or path with a newline in it).
+    std::cerr << "poslab" << (command.empty() ? "" : " ") << command << ": "
+              << core::printable(message) << std::endl;
     return kExitUsage;
 }
 
@@ -39,6 +41,10 @@ usage:
   poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]
                                          median timings of the hot quantities, CPU and Vulkan
   poslab bench --interactive [--json]    edit-to-image latency of the live views
+  poslab model FILE|PRESET [--seq-len N] [--json]
+                                         what a model's config.json means for its positions:
+                                         layer map, RoPE per kind of layer, inverse frequencies
+  poslab model --list                    the bundled model presets: id, name, source
   poslab --help                          this text
 
 Errors exit with code 2 and one line on stderr; no output file is left behind.

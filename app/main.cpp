@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "app/cli.h"
+#include "core/compute.h"
 #include "ui/shell/gui_main.h"
 
 int main(int argc, char** argv) {
@@ -12,14 +13,17 @@ int main(int argc, char** argv) {
     if (all.empty()) return poslab::ui::runGui(argc, argv);
     const std::string command = all.front();
     const Args rest(all.begin() + 1, all.end());
+    if (auto budget = poslab::core::memoryBudgetFromEnvironment(); !budget)
+        return fail("", budget.error().message);
     if (command == "list") return runList(rest);
     if (command == "export") return runExport(rest);
     if (command == "render") return runRender(rest);
     if (command == "bench") return runBench(rest);
+    if (command == "model") return runModel(rest);
     if (command == "--help" || command == "-h" || command == "help") {
         printUsage();
         return 0;
     }
-    return fail(
-        "", "unknown command '" + command + "'; allowed: list, export, render, bench (see --help)");
+    return fail("", "unknown command '" + command +
+                        "'; allowed: list, export, render, bench, model (see --help)");
 }
