@@ -1,11 +1,6 @@
 // `poslab model FILE|PRESET [--seq-len N] [--json]` and `poslab model --list` (models.md M4):
 // what a model's config.json means for its positions. The presets are embedded in the binary
 // (:/poslab/models/<id>.json) so that an installed poslab finds them.
-#include <QDir>
-#include <QFile>
-#include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <charconv>
 #include <iostream>
 #include <map>
@@ -14,14 +9,13 @@
 #include "app/args.h"
 #include "core/io/writers.h"
 #include "core/models/model_config.h"
+#include "ui/document/model_presets.h"
 
 namespace poslab::app {
 
 namespace {
 
 namespace models = core::models;
-
-const QString kPresetDir = QStringLiteral(":/poslab/models");
 
 std::string seqLenProblem(const std::string& v) {
     std::int64_t n = 0;
@@ -31,23 +25,10 @@ std::string seqLenProblem(const std::string& v) {
     return {};
 }
 
-// A preset's text, or "" when `id` names none.
-std::string presetText(const std::string& id) {
-    QFile f(kPresetDir + "/" + QString::fromStdString(id) + ".json");
-    if (!f.open(QIODevice::ReadOnly)) return {};
-    return f.readAll().toStdString();
-}
-
 int listPresets() {
-    const QStringList files = QDir(kPresetDir).entryList({"*.json"}, QDir::Files, QDir::Name);
-    for (const QString& file : files) {
-        QFile f(kPresetDir + "/" + file);
-        if (!f.open(QIODevice::ReadOnly)) continue;
-        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
-        std::cout << QFileInfo(file).completeBaseName().toStdString() << "\t"
-                  << o.value("name").toString().toStdString() << "\t"
-                  << o.value("source").toString().toStdString() << "\n";
-    }
+    for (const ui::ModelPreset& m : ui::modelPresets())
+        std::cout << m.id.toStdString() << "\t" << m.name.toStdString() << "\t"
+                  << m.source.toStdString() << "\n";
     return 0;
 }
 
@@ -163,15 +144,9 @@ int runModel(const Args& args) {
     std::optional<std::int64_t> seqLen;
     if (!seqLenText.empty()) seqLen = std::stoll(seqLenText);
     const std::string& what = positional[0];
-    core::Expected<models::ModelConfig> config = core::fail("not read");
-    if (QFileInfo::exists(QString::fromStdString(what))) {
-        config = models::readModelConfigFile(what, seqLen);
-    } else if (std::string text = presetText(what); !text.empty()) {
-        config = models::readModelConfigText(text, seqLen);
-    } else {
-        return fail(cmd,
-                    "'" + what + "' is neither a file nor a preset (see 'poslab model --list')");
-    }
+    const auto text = ui::modelConfigText(what);
+    if (!text) return fail(cmd, text.error().message);
+    const auto config = models::readModelConfigText(*text, seqLen);
     if (!config) return fail(cmd, config.error().message);
     if (json)
         std::cout << models::modelConfigJson(*config);
