@@ -35,6 +35,10 @@ usage:
                 [--no-footer] [--no-formula] -o FILE.{png,svg,pdf}
                                          a view as a figure for slides (VIEW as rope/decay);
                                          parameters not given take the view's page preset
+  poslab export rope QTY --model FILE|PRESET [--layer I] [--seq-len N] [-p KEY=VALUE]... -o OUT
+  poslab render VIEW --model FILE|PRESET [--layer I] [--seq-len N] ... -o OUT
+                                         the rope parameters of layer I's kind of a model
+                                         (default: the first RoPE layer); -p overrides them
   poslab render --list                   every view: its id, then a short title
   poslab render --lesson FILE [--format png|svg|pdf] -o OUT
                                          OUT.pdf: one page per step; OUT a folder: one file each

@@ -1,9 +1,11 @@
-// `poslab export ENC QTY [-p KEY=VALUE]... [--backend B] -o FILE`: one quantity to .npy/.csv/.json.
+// `poslab export ENC QTY [--model FILE|PRESET [--layer I] [--seq-len N]] [-p KEY=VALUE]...
+// [--backend B] -o FILE`: one quantity to .npy/.csv/.json.
 // Everything, the output path included, is checked before computing; the file is opened after
 // the computation and written atomically.
 #include <iostream>
 
 #include "app/args.h"
+#include "app/model_option.h"
 #include "core/compute.h"
 #include "core/io/atomic_file.h"
 #include "core/io/writers.h"
@@ -16,7 +18,8 @@ int runExport(const Args& args) {
     std::vector<std::string> positional;
     core::TextParams given;
     std::string output, backendText = "cpu", budgetText;
-    const OptionTable table = {
+    ModelOption model;
+    OptionTable table = {
         keyValues({"-p", "--param"}, &given),
         valued({"-o", "--output"}, &output, "FILE"),
         oneOf({"--backend"}, &backendText, backendChoices()),
@@ -25,6 +28,7 @@ int runExport(const Args& args) {
                                           : "a positive size such as 512MiB or 2GiB";
         }),
     };
+    addModelOptions(table, model);
     if (int rc = parseOptions(cmd, args, table, &positional); rc != 0) return rc;
     const gpu::BackendMode backend = *gpu::parseBackendMode(backendText);
     const double budget =
@@ -38,6 +42,7 @@ int runExport(const Args& args) {
     if (!enc) return fail(cmd, "unknown encoding '" + positional[0] + "' (see 'poslab list')");
     auto format = core::io::formatForPath(output);
     if (!format) return fail(cmd, format.error().message);
+    if (int rc = applyModel(cmd, model, enc->id, positional[1], given); rc != 0) return rc;
     auto params = core::parseParams(*enc, given);
     if (!params) return fail(cmd, params.error().message);
     core::ComputeOptions options;

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "app/args.h"
+#include "app/model_option.h"
 #include "core/io/writers.h"
 #include "core/models/model_config.h"
 #include "ui/document/model_presets.h"
@@ -16,14 +17,6 @@ namespace poslab::app {
 namespace {
 
 namespace models = core::models;
-
-std::string seqLenProblem(const std::string& v) {
-    std::int64_t n = 0;
-    auto res = std::from_chars(v.data(), v.data() + v.size(), n);
-    if (res.ec != std::errc() || res.ptr != v.data() + v.size() || n < 1)
-        return "a positive whole number";
-    return {};
-}
 
 int listPresets() {
     for (const ui::ModelPreset& m : ui::modelPresets())
@@ -130,7 +123,9 @@ int runModel(const Args& args) {
     const OptionTable table = {
         flag({"--json"}, &json),
         flag({"--list"}, &list),
-        valued({"--seq-len"}, &seqLenText, "N").checkedBy(seqLenProblem),
+        valued({"--seq-len"}, &seqLenText, "N").checkedBy([](const std::string& v) {
+            return wholeNumberProblem(v, 1);
+        }),
     };
     if (int rc = parseOptions(cmd, args, table, &positional); rc != 0) return rc;
     if (list) {

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "app/args.h"
+#include "app/model_option.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/document/lesson.h"
@@ -28,6 +29,7 @@ struct RenderArgs {
     std::string colormap = "auto", dpiText;
     double dpi = 144;
     bool list = false, footer = true, formula = true;
+    ModelOption model;
 };
 
 // "1920x1080" (pixels), "13.33x7.5in" (inches at the dpi) or a preset: 16:9, 4:3, a4.
@@ -60,7 +62,7 @@ std::string dpiProblem(const std::string& v) {
 }
 
 int parseArgs(const Args& args, RenderArgs& r) {
-    const OptionTable table = {
+    OptionTable table = {
         keyValues({"-p", "--param"}, &r.params),
         valued({"-o", "--output"}, &r.output, "FILE"),
         valued({"--size"}, &r.size, "WxH|WxHin|16:9|4:3|a4"),
@@ -74,6 +76,7 @@ int parseArgs(const Args& args, RenderArgs& r) {
         valued({"--lesson"}, &r.lesson, "FILE"),
         oneOf({"--format"}, &r.format, {"png", "svg", "pdf"}),
     };
+    addModelOptions(table, r.model);
     if (int rc = parseOptions(kCmd, args, table, &r.positional); rc != 0) return rc;
     if (!r.dpiText.empty()) r.dpi = QString::fromStdString(r.dpiText).toDouble();
     return 0;
@@ -197,8 +200,8 @@ int runRender(const Args& args) {
     if (const std::string bad = outputProblem(r.output, deck); !bad.empty()) return fail(kCmd, bad);
     const double budget = core::configuredMemoryBudget();
     if (deck) {
-        if (!r.positional.empty() || !r.params.empty())
-            return fail(kCmd, "--lesson takes no VIEW or -p: the lesson's steps set them");
+        if (!r.positional.empty() || !r.params.empty() || !r.model.model.empty())
+            return fail(kCmd, "--lesson takes no VIEW, -p or --model: the lesson's steps set them");
         return renderLesson(r, options, budget);
     }
     if (r.positional.size() != 1)
@@ -211,6 +214,7 @@ int runRender(const Args& args) {
         return fail(kCmd,
                     "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
     const auto* enc = core::registry().find(page->encoding.toStdString());
+    if (int rc = applyModel(kCmd, r.model, enc->id, "", r.params); rc != 0) return rc;
     QMap<QString, QString> given;  // a name given twice: the last value, as in export
     for (const auto& [k, v] : r.params)
         given.insert(QString::fromStdString(k), QString::fromStdString(v));

@@ -21,17 +21,21 @@ namespace poslab::core::enc {
 namespace {
 
 struct Setup {
-    std::int64_t n, d;
+    std::int64_t n, d, dr;  // dr: the rotary dim; channels dr .. d-1 pass through
     double offset;
     std::string pairing;
     std::vector<double> theta;
     double af;  // attention factor multiplying cos and sin
 };
 
-Setup setup(const ParamSet& p) {
-    const auto fp = RopeFrequencyParams::from(p);
-    return {p.integer("n"),    p.integer("d"),      static_cast<double>(p.integer("offset")),
-            p.text("pairing"), ropeFrequencies(fp), ropeAttentionFactor(fp)};
+Expected<Setup> setup(const ParamSet& p) {
+    auto fp = RopeFrequencyParams::from(p);
+    if (!fp) return fp.error();
+    auto table = ropeFrequencyTable(*fp);
+    return Setup{p.integer("n"),       p.integer("d"),
+                 fp->rotaryDim(),      static_cast<double>(p.integer("offset")),
+                 p.text("pairing"),    std::move(table.theta),
+                 table.attentionFactor};
 }
 
 // A vector parameter (q or k) of length d: the .npy file or all ones.
@@ -45,7 +49,9 @@ Expected<Eigen::VectorXd> vectorParam(const ParamSet& p, const std::string& name
 }
 
 Expected<Array> rotated(const ParamSet& p, const ComputeContext& ctx) {
-    const Setup s = setup(p);
+    auto su = setup(p);
+    if (!su) return su.error();
+    const Setup& s = *su;
     RowMatrix x;
     if (p.text("input").empty()) {
         x = RowMatrix::Ones(s.n, s.d);
@@ -62,8 +68,9 @@ Expected<Array> rotated(const ParamSet& p, const ComputeContext& ctx) {
         if (ctx.cancelled()) stop = true;
         if (stop) continue;
         const double pos = s.offset + static_cast<double>(i);
-        for (std::int64_t j = 0; j < s.d / 2; ++j) {
-            const auto [a, b] = ropePair(s.pairing, j, s.d);
+        for (std::int64_t c = s.dr; c < s.d; ++c) o(i, c) = x(i, c);  // pass through
+        for (std::int64_t j = 0; j < s.dr / 2; ++j) {
+            const auto [a, b] = ropePair(s.pairing, j, s.dr);
             const double ang = pos * s.theta[static_cast<std::size_t>(j)];
             const double c = std::cos(ang) * s.af, sn = std::sin(ang) * s.af;
             o(i, a) = x(i, a) * c - x(i, b) * sn;
@@ -75,16 +82,20 @@ Expected<Array> rotated(const ParamSet& p, const ComputeContext& ctx) {
 }
 
 Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
-    const Setup s = setup(p);
+    auto su = setup(p);
+    if (!su) return su.error();
+    const Setup& s = *su;
     auto q = vectorParam(p, "q");
     if (!q) return q.error();
     auto k = vectorParam(p, "k");
     if (!k) return k.error();
-    // t[delta + n - 1] = q^T R_delta k * af^2 for delta = k - m in [-(n-1), n-1].
+    // t[delta + n - 1] = q^T R_delta k * af^2 + pass for delta = k - m in [-(n-1), n-1], where
+    // pass = the dot product of the channels that are not rotated (nor scaled by af).
     std::vector<double> t(static_cast<std::size_t>(2 * s.n - 1));
-    std::vector<double> cc(static_cast<std::size_t>(s.d / 2)), cs(cc.size());
-    for (std::int64_t j = 0; j < s.d / 2; ++j) {
-        const auto [a, b] = ropePair(s.pairing, j, s.d);
+    std::vector<double> cc(static_cast<std::size_t>(s.dr / 2)), cs(cc.size());
+    const double pass = q->tail(s.d - s.dr).dot(k->tail(s.d - s.dr));
+    for (std::int64_t j = 0; j < s.dr / 2; ++j) {
+        const auto [a, b] = ropePair(s.pairing, j, s.dr);
         cc[static_cast<std::size_t>(j)] = (*q)(a) * (*k)(a) + (*q)(b) * (*k)(b);
         cs[static_cast<std::size_t>(j)] = (*q)(b) * (*k)(a) - (*q)(a) * (*k)(b);
     }
@@ -97,7 +108,7 @@ Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
             const double ang = delta * s.theta[j];
             acc += cc[j] * std::cos(ang) + cs[j] * std::sin(ang);
         }
-        t[static_cast<std::size_t>(idx)] = acc * af2;
+        t[static_cast<std::size_t>(idx)] = acc * af2 + pass;
     }
     if (ctx.cancelled()) return cancelledError();
     Array out = Array::real({s.n, s.n});
@@ -110,7 +121,8 @@ Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
 }
 
 // CPU fast path of the scores with the default all-ones q and k (no file to read): with
-// q = k = ones, S[m, k] = 2 af^2 sum_j cos((k - m) theta_j), even in k - m and Toeplitz.
+// q = k = ones, S[m, k] = 2 af^2 sum_j cos((k - m) theta_j) + (d - d_rot), even in k - m and
+// Toeplitz.
 FastPath fastScoresPath() {
     FastPath f;
     f.accepts = [](const ParamSet& p, Precision) {
@@ -118,9 +130,10 @@ FastPath fastScoresPath() {
     };
     f.run = [](const ParamSet& p, Precision precision, Result& out,
                const ComputeContext&) -> Status {
-        const auto fp = RopeFrequencyParams::from(p);
-        const auto theta = ropeFrequencies(fp);
-        const double af = ropeAttentionFactor(fp);
+        auto su = setup(p);
+        if (!su) return su.error();
+        const auto& theta = su->theta;
+        const double af = su->af, pass = static_cast<double>(su->d - su->dr);
         const auto n = p.integer("n");
         std::vector<double> v(static_cast<std::size_t>(2 * n - 1));
 #pragma omp parallel for schedule(static) if (n * static_cast <std::int64_t>(theta.size()) >= \
@@ -129,7 +142,7 @@ FastPath fastScoresPath() {
             double acc = 0;
             for (double th : theta) acc += std::cos(static_cast<double>(t) * th);
             v[static_cast<std::size_t>(n - 1 + t)] = v[static_cast<std::size_t>(n - 1 - t)] =
-                2.0 * af * af * acc;
+                2.0 * af * af * acc + pass;
         }
         if (precision == Precision::F32) {
             std::vector<float> vf(v.begin(), v.end());
@@ -144,35 +157,45 @@ FastPath fastScoresPath() {
 
 }  // namespace
 
-std::vector<double> ropeFrequencies(const ParamSet& p) {
-    return ropeFrequencies(RopeFrequencyParams::from(p));
+Expected<std::vector<double>> ropeFrequencies(const ParamSet& p) {
+    auto fp = RopeFrequencyParams::from(p);
+    if (!fp) return fp.error();
+    return ropeFrequencies(*fp);
 }
 
-double ropeAttentionFactor(const ParamSet& p) {
-    return ropeAttentionFactor(RopeFrequencyParams::from(p));
+Expected<double> ropeAttentionFactor(const ParamSet& p) {
+    auto fp = RopeFrequencyParams::from(p);
+    if (!fp) return fp.error();
+    return ropeAttentionFactor(*fp);
+}
+
+std::int64_t ropeRotaryDim(const ParamSet& p) {
+    RopeFrequencyParams r;
+    r.d = p.integer("d");
+    if (p.has("scaling")) r.scaling = p.text("scaling");
+    if (p.has("partial_rotary_factor")) r.partialRotary = p.real("partial_rotary_factor");
+    return r.rotaryDim();
 }
 
 namespace {
 
-Expected<Array> frequencyArray(const ParamSet& p, const ComputeContext&) {
-    const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
-    Array a = Array::real({static_cast<std::int64_t>(th.size())});
-    a.f64 = th;
-    return a;
-}
-
 Expected<Array> angleArray(const ParamSet& p, const ComputeContext&) {
-    const Setup s = setup(p);
-    Array a = Array::real({s.n, s.d / 2});
+    auto su = setup(p);
+    if (!su) return su.error();
+    const Setup& s = *su;
+    Array a = Array::real({s.n, s.dr / 2});
     auto m = a.matrix();
     for (std::int64_t i = 0; i < s.n; ++i)
-        for (std::int64_t j = 0; j < s.d / 2; ++j)
+        for (std::int64_t j = 0; j < s.dr / 2; ++j)
             m(i, j) = (s.offset + static_cast<double>(i)) * s.theta[static_cast<std::size_t>(j)];
     return a;
 }
 
 Expected<Array> decayArray(const ParamSet& p, const ComputeContext& ctx) {
-    const Setup s = setup(p);
+    auto su = setup(p);
+    if (!su) return su.error();
+    const Setup& s = *su;
+    const double pass = static_cast<double>(s.d - s.dr);  // channels not rotated, q = k = ones
     const auto len = p.integer("max_distance") + 1;
     Array a = Array::real({len});
     const double af2 = s.af * s.af;
@@ -200,37 +223,29 @@ Expected<Array> decayArray(const ParamSet& p, const ComputeContext& ctx) {
             }
         }
         for (std::int64_t i = 0; i < count; ++i)
-            a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2;
+            a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2 + pass;
     }
     if (ctx.cancelled()) return cancelledError();
     return a;
 }
 
-Expected<Array> decayBoundArray(const ParamSet& p, const ComputeContext&) {
-    const auto th = ropeFrequencies(RopeFrequencyParams::from(p));
-    const double thetaMin = *std::min_element(th.begin(), th.end());
-    return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
-}
-
 Expected<Array> rotationArray(const ParamSet& p, const ComputeContext&) {
-    const Setup s = setup(p);
+    auto su = setup(p);
+    if (!su) return su.error();
+    const Setup& s = *su;
     auto q = vectorParam(p, "q");
     if (!q) return q.error();
     const double pos = static_cast<double>(p.integer("position"));
-    Array a = Array::real({s.d / 2, 2});
+    Array a = Array::real({s.dr / 2, 2});
     auto m = a.matrix();
-    for (std::int64_t j = 0; j < s.d / 2; ++j) {
-        const auto [ia, ib] = ropePair(s.pairing, j, s.d);
+    for (std::int64_t j = 0; j < s.dr / 2; ++j) {
+        const auto [ia, ib] = ropePair(s.pairing, j, s.dr);
         const double ang = pos * s.theta[static_cast<std::size_t>(j)];
         const double c = std::cos(ang) * s.af, sn = std::sin(ang) * s.af;
         m(j, 0) = (*q)(ia)*c - (*q)(ib)*sn;
         m(j, 1) = (*q)(ia)*sn + (*q)(ib)*c;
     }
     return a;
-}
-
-Expected<Array> attentionFactorArray(const ParamSet& p, const ComputeContext&) {
-    return Array::scalar(ropeAttentionFactor(RopeFrequencyParams::from(p)));
 }
 
 }  // namespace
@@ -265,6 +280,7 @@ void registerRope(Registry& r) {
             .slider(0, 4096)
             .help("position of the rotation view", "旋转视图中的位置")};
     for (auto& s : ropeScalingSpecs()) e.params.push_back(std::move(s));
+    for (auto& s : queryScaleSpecs()) e.params.push_back(std::move(s));
     e.resolve = [](ParamSet& p) -> Status {
         if (auto st = requireEven(p, "d", "RoPE rotates pairs of dimensions"); !st) return st;
         if (auto st = checkRopeScaling(p); !st) return st;
@@ -277,16 +293,10 @@ void registerRope(Registry& r) {
         return {};
     };
     auto n = [](const ParamSet& p) { return p.integer("n"); };
-    auto half = [](const ParamSet& p) { return p.integer("d") / 2; };
+    auto half = [](const ParamSet& p) { return ropeRotaryDim(p) / 2; };
 
-    e.quantities.push_back(
-        quantity(
-            "frequencies", "d/2", [=](const ParamSet& p) { return Shape{half(p)}; }, frequencyArray)
-            .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
-            .axisNames({"pair j"})
-            .nonNegative());
     e.quantities.push_back(quantity(
-                               "angles", "n,d/2",
+                               "angles", "n,d_rot/2",
                                [=](const ParamSet& p) {
                                    return Shape{n(p), half(p)};
                                },
@@ -321,14 +331,8 @@ void registerRope(Registry& r) {
             [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; }, decayArray)
             .title("Long-range decay g(x) = 2 sum cos(x theta_j)", "远程衰减 g(x) = 2 Σ cos(x θ_j)")
             .axisNames({"relative distance x"}));
-    e.quantities.push_back(
-        quantity(
-            "decay_bound", "1", [](const ParamSet&) { return Shape{1}; }, decayBoundArray)
-            .title("Monotone-decay bound pi / (2 theta_min)", "单调衰减上界 π/(2 θ_min)")
-            .axisNames({""})
-            .nonNegative());
     e.quantities.push_back(quantity(
-                               "rotation", "d/2,2",
+                               "rotation", "d_rot/2,2",
                                [=](const ParamSet& p) {
                                    return Shape{half(p), 2};
                                },
@@ -336,12 +340,7 @@ void registerRope(Registry& r) {
                                .title("Rotated pairs of q at the chosen position",
                                       "q 的各维度对在所选位置旋转后的坐标")
                                .axisNames({"pair j", "coordinate (x, y)"}));
-    e.quantities.push_back(
-        quantity(
-            "attention_factor", "1", [](const ParamSet&) { return Shape{1}; }, attentionFactorArray)
-            .title("Attention factor (YaRN)", "注意力缩放因子(YaRN)")
-            .axisNames({""})
-            .nonNegative());
+    addRopeTableQuantities(e);
     r.add(std::move(e));
 }
 

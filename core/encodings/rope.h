@@ -6,7 +6,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/expected.h"
 #include "core/params/param_spec.h"
+#include "core/registry.h"
 
 namespace poslab::core::enc {
 
@@ -17,10 +19,17 @@ inline std::pair<std::int64_t, std::int64_t> ropePair(const std::string& pairing
     return {2 * j, 2 * j + 1};
 }
 
-// theta_j, j < d/2, of a rope or xpos parameter set (d, base, n and, where present, the scalings
-// of rope_scaling.h): what the `frequencies` quantity holds, for kernels that take it as input.
-std::vector<double> ropeFrequencies(const ParamSet& p);
-// YaRN's attention factor of such a set (1 without scaling): the `attention_factor` quantity.
-double ropeAttentionFactor(const ParamSet& p);
+// theta_j, j < d_rot/2, of a rope or xpos parameter set (d, base, n and, where present, the
+// scalings of rope_scaling.h): what the `frequencies` quantity holds, for kernels that take it as
+// input. An error only when a longrope list cannot be read.
+Expected<std::vector<double>> ropeFrequencies(const ParamSet& p);
+// The attention factor a of such a set (1 without scaling): the `attention_factor` quantity.
+Expected<double> ropeAttentionFactor(const ParamSet& p);
+// The rotary dim d_rot: floor(d partial_rotary_factor), d for proportional.
+std::int64_t ropeRotaryDim(const ParamSet& p);
+
+// The per-pair and scalar quantities of rope (frequencies, pair_class, attention_factor,
+// logit_multiplier, decay_bound, query_scale): rope_tables.cpp.
+void addRopeTableQuantities(EncodingDescriptor& e);
 
 }  // namespace poslab::core::enc

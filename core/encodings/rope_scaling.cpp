@@ -1,10 +1,14 @@
-// RoPE context-extension scalings (spec B3):
+// RoPE context-extension scalings (spec B3, models.md M2):
 // - linear / position interpolation: Chen et al. 2023, "Extending Context Window of LLMs via PI".
 // - ntk: bloc97's NTK-aware base change, base' = base * factor^(d/(d-2)).
 // - dynamic: the dynamic NTK variant of HF transformers (_compute_dynamic_ntk_parameters).
 // - yarn: Peng et al. 2023, "YaRN" (find_correction_range + linear ramp; attention factor
-//   0.1 ln s + 1), as in HF transformers _compute_yarn_parameters.
+//   0.1 ln s + 1, or DeepSeek's mscale / mscale_all_dim ratio), HF _compute_yarn_parameters.
 // - llama3: Meta's Llama 3.1 wavelength bands (HF _compute_llama3_parameters).
+// - longrope: Phi-3's per-pair factor lists, short up to L and long beyond (LongRoPE, Ding et al.
+//   2024; HF _compute_longrope_parameters), attention factor sqrt(1 + ln f / ln L).
+// - proportional: Gemma's partial rotation that keeps the denominator head_dim and zeroes the
+//   pairs past floor(p head_dim / 2).
 #include "core/encodings/rope_scaling.h"
 
 #include <algorithm>
@@ -15,139 +19,150 @@
 
 namespace poslab::core::enc {
 
-RopeFrequencyParams RopeFrequencyParams::from(const ParamSet& p) {
-    RopeFrequencyParams r;
-    r.d = p.integer("d");
-    r.base = p.real("base");
-    if (p.has("scaling")) {
-        r.scaling = p.text("scaling");
-        r.factor = p.real("factor");
-        r.originalMaxPosition = static_cast<double>(p.integer("original_max_position"));
-        r.betaFast = p.real("beta_fast");
-        r.betaSlow = p.real("beta_slow");
-        r.lowFreqFactor = p.real("low_freq_factor");
-        r.highFreqFactor = p.real("high_freq_factor");
-    }
-    r.length = p.integer("n");
-    return r;
+namespace {
+
+void classifyByChange(RopeFrequencies& f) {
+    f.pairClass.assign(f.theta.size(), 0);
+    for (std::size_t j = 0; j < f.theta.size(); ++j)
+        if (f.theta[j] != f.unscaled[j]) f.pairClass[j] = 2;
 }
 
-std::vector<double> ropeFrequencies(const RopeFrequencyParams& p) {
-    const std::int64_t half = p.d / 2;
-    const double d = static_cast<double>(p.d);
+void yarn(const RopeFrequencyParams& p, double d, RopeFrequencies& f) {
+    const double L = p.originalMaxPosition;
+    auto corr = [&](double r) {
+        return d * std::log(L / (2.0 * std::numbers::pi * r)) / (2.0 * std::log(p.base));
+    };
+    double low = corr(p.betaFast), high = corr(p.betaSlow);
+    if (p.truncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+    }
+    low = std::max(low, 0.0);
+    high = std::min(high, d - 1.0);
+    if (low == high) high += 0.001;
+    f.pairClass.resize(f.theta.size());
+    for (std::size_t j = 0; j < f.theta.size(); ++j) {
+        const double ramp = std::clamp((static_cast<double>(j) - low) / (high - low), 0.0, 1.0);
+        f.theta[j] = f.unscaled[j] / p.factor * ramp + f.unscaled[j] * (1.0 - ramp);
+        f.pairClass[j] = ramp == 0 ? 0 : ramp == 1 ? 2 : 1;
+    }
+    if (p.attentionFactor > 0)
+        f.attentionFactor = p.attentionFactor;
+    else if (p.mscale != 0 && p.mscaleAllDim != 0)
+        f.attentionFactor = yarnMscale(p.factor, p.mscale) / yarnMscale(p.factor, p.mscaleAllDim);
+    else
+        f.attentionFactor = yarnMscale(p.factor);
+}
+
+void llama3(const RopeFrequencyParams& p, RopeFrequencies& f) {
+    const double L = p.originalMaxPosition, lo = p.lowFreqFactor, hi = p.highFreqFactor;
+    f.pairClass.resize(f.theta.size());
+    for (std::size_t j = 0; j < f.theta.size(); ++j) {
+        const double inv = f.unscaled[j], lambda = 2.0 * std::numbers::pi / inv;
+        double& t = f.theta[j];
+        int& c = f.pairClass[j];
+        if (hi == lo) {  // no band between the two wavelengths (Llama 4 Scout)
+            const bool keep = lambda <= L / hi;
+            t = keep ? inv : inv / p.factor;
+            c = keep ? 0 : 2;
+        } else if (lambda < L / hi) {
+            t = inv;
+            c = 0;
+        } else if (lambda > L / lo) {
+            t = inv / p.factor;
+            c = 2;
+        } else {
+            const double s = (L / lambda - lo) / (hi - lo);
+            t = (1.0 - s) * inv / p.factor + s * inv;
+            c = 1;
+        }
+    }
+}
+
+void longrope(const RopeFrequencyParams& p, RopeFrequencies& f) {
+    const double L = p.originalMaxPosition;
+    // transformers starts on the short table and switches once a sequence passes L.
+    const auto& table = static_cast<double>(p.length) > L ? p.longFactor : p.shortFactor;
+    for (std::size_t j = 0; j < f.theta.size(); ++j)
+        f.theta[j] = f.unscaled[j] / (j < table.size() ? table[j] : 1.0);
+    classifyByChange(f);
+    if (p.attentionFactor > 0)
+        f.attentionFactor = p.attentionFactor;
+    else if (p.factor > 1 && L > 1)
+        f.attentionFactor = std::sqrt(1.0 + std::log(p.factor) / std::log(L));
+}
+
+}  // namespace
+
+std::int64_t RopeFrequencyParams::rotaryDim() const {
+    if (scaling == "proportional" || partialRotary == 1.0) return d;
+    return static_cast<std::int64_t>(std::floor(static_cast<double>(d) * partialRotary));
+}
+
+double yarnMscale(double scale, double m) {
+    return scale <= 1 ? 1.0 : 0.1 * m * std::log(scale) + 1.0;
+}
+
+RopeFrequencies ropeFrequencyTable(const RopeFrequencyParams& p) {
+    const std::int64_t dr = p.rotaryDim(), half = dr / 2;
+    const double d = static_cast<double>(dr);
     double base = p.base;
     if (p.scaling == "ntk") {
         base = p.base * std::pow(p.factor, d / (d - 2.0));
     } else if (p.scaling == "dynamic") {
-        const double L = p.originalMaxPosition;
-        const double N = std::max(static_cast<double>(p.length), L);
-        base = p.base * std::pow(p.factor * N / L - (p.factor - 1.0), d / (d - 2.0));
+        const double M = p.originalMaxPosition;
+        const double S = std::max(static_cast<double>(p.length), M);
+        base = p.base * std::pow(p.factor * S / M - (p.factor - 1.0), d / (d - 2.0));
     }
-    std::vector<double> theta(static_cast<std::size_t>(half));
+    RopeFrequencies f;
+    f.unscaled.resize(static_cast<std::size_t>(std::max<std::int64_t>(half, 0)));
     for (std::int64_t j = 0; j < half; ++j)
-        theta[static_cast<std::size_t>(j)] = omega(j, p.d, base);
-
-    if (p.scaling == "linear") {
-        for (auto& t : theta) t /= p.factor;
-    } else if (p.scaling == "yarn") {
-        const double L = p.originalMaxPosition;
-        auto corr = [&](double r) {
-            return d * std::log(L / (2.0 * std::numbers::pi * r)) / (2.0 * std::log(p.base));
-        };
-        const double low = std::max(std::floor(corr(p.betaFast)), 0.0);
-        double high = std::min(std::ceil(corr(p.betaSlow)), d - 1.0);
-        if (low == high) high += 0.001;
-        for (std::int64_t j = 0; j < half; ++j) {
-            const double ramp = std::clamp((static_cast<double>(j) - low) / (high - low), 0.0, 1.0);
-            const double e = 1.0 - ramp;  // extrapolation weight
-            auto& t = theta[static_cast<std::size_t>(j)];
-            t = (t / p.factor) * (1.0 - e) + t * e;
-        }
-    } else if (p.scaling == "llama3") {
-        const double L = p.originalMaxPosition;
-        const double lowWavelen = L / p.lowFreqFactor;
-        const double highWavelen = L / p.highFreqFactor;
-        for (auto& t : theta) {
-            const double wavelen = 2.0 * std::numbers::pi / t;
-            if (wavelen < highWavelen) continue;
-            if (wavelen > lowWavelen) {
-                t /= p.factor;
-            } else {
-                const double s =
-                    (L / wavelen - p.lowFreqFactor) / (p.highFreqFactor - p.lowFreqFactor);
-                t = (1.0 - s) * t / p.factor + s * t;
-            }
-        }
+        f.unscaled[static_cast<std::size_t>(j)] = omega(j, dr, p.base);
+    if (p.scaling == "proportional") {
+        const auto r =
+            static_cast<std::int64_t>(std::floor(p.partialRotary * static_cast<double>(p.d) / 2.0));
+        for (std::int64_t j = std::max<std::int64_t>(r, 0); j < half; ++j)
+            f.unscaled[static_cast<std::size_t>(j)] = 0.0;
     }
-    return theta;
+    f.theta = f.unscaled;
+    if (base != p.base)
+        for (std::int64_t j = 0; j < half; ++j)
+            f.theta[static_cast<std::size_t>(j)] = omega(j, dr, base);
+
+    if (p.scaling == "linear" || p.scaling == "proportional") {
+        for (auto& t : f.theta) t /= p.factor;
+        classifyByChange(f);
+    } else if (p.scaling == "yarn") {
+        yarn(p, d, f);
+    } else if (p.scaling == "llama3") {
+        llama3(p, f);
+    } else if (p.scaling == "longrope") {
+        longrope(p, f);
+    } else {
+        classifyByChange(f);
+    }
+    f.logitMultiplier = f.attentionFactor * f.attentionFactor;
+    if (p.logitGain == "deepseek" && p.mscaleAllDim != 0) {
+        const double m = yarnMscale(p.factor, p.mscaleAllDim);
+        f.logitMultiplier *= m * m;
+    }
+    return f;
+}
+
+std::vector<double> ropeFrequencies(const RopeFrequencyParams& p) {
+    return ropeFrequencyTable(p).theta;
 }
 
 double ropeAttentionFactor(const RopeFrequencyParams& p) {
-    if (p.scaling != "yarn" || p.factor <= 1.0) return 1.0;
-    return 0.1 * std::log(p.factor) + 1.0;
+    return ropeFrequencyTable(p).attentionFactor;
 }
 
-std::vector<ParamSpec> ropeScalingSpecs() {
-    return {
-        enumParam("scaling", {"none", "linear", "ntk", "dynamic", "yarn", "llama3"})
-            .help("context-extension scaling of the frequencies", "扩展上下文的频率缩放方式"),
-        realParam("factor", 1.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(1, 64)
-            .help("scaling factor s (>= 1 when scaling is not none)",
-                  "缩放因子 s(缩放方式不为 none 时须 >= 1)"),
-        intParam("original_max_position", 2048)
-            .range(1, kMaxPositions)
-            .slider(1, 131072)
-            .help("original training context length L", "原始训练上下文长度 L"),
-        realParam("beta_fast", 32.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(1, 128)
-            .help("YaRN: rotations above which a pair is extrapolated",
-                  "YaRN:转数高于此值的维度对保持外推"),
-        realParam("beta_slow", 1.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(0.01, 32)
-            .help("YaRN: rotations below which a pair is interpolated",
-                  "YaRN:转数低于此值的维度对完全内插"),
-        realParam("low_freq_factor", 1.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(0.1, 16)
-            .help("Llama 3: wavelengths above L / low_freq_factor are divided by factor",
-                  "Llama 3:波长大于 L / low_freq_factor 的频率除以 factor"),
-        realParam("high_freq_factor", 4.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(0.1, 64)
-            .help("Llama 3: wavelengths below L / high_freq_factor are kept",
-                  "Llama 3:波长小于 L / high_freq_factor 的频率保持不变"),
-    };
-}
-
-Status checkRopeScaling(const ParamSet& p) {
-    const auto& scaling = p.text("scaling");
-    if (scaling == "none") return {};
-    if (p.real("factor") < 1.0)
-        return paramError("factor", p.real("factor"), "must be >= 1 when scaling is " + scaling,
-                          "a real >= 1");
-    if ((scaling == "ntk" || scaling == "dynamic") && p.integer("d") < 4)
-        return paramError("d", p.integer("d"),
-                          scaling + " scaling uses the exponent d/(d-2), so d must be >= 4",
-                          "an even integer >= 4");
-    if (scaling == "yarn" && !(p.real("beta_fast") > p.real("beta_slow")))
-        return paramError("beta_fast", p.real("beta_fast"),
-                          "must be greater than beta_slow = " + formatValue(p.real("beta_slow")),
-                          "beta_fast > beta_slow > 0");
-    if (scaling == "llama3" && !(p.real("high_freq_factor") > p.real("low_freq_factor")))
-        return paramError(
-            "high_freq_factor", p.real("high_freq_factor"),
-            "must be greater than low_freq_factor = " + formatValue(p.real("low_freq_factor")),
-            "high_freq_factor > low_freq_factor > 0");
-    return {};
+double queryScale(const QueryScaleParams& q, double position) {
+    if (q.rule == "llama4_temperature")
+        return std::log(std::floor((position + 1.0) / q.floorScale) + 1.0) * q.attnScale + 1.0;
+    if (q.rule == "llama_4_scaling_beta")
+        return 1.0 + q.beta * std::log(1.0 + std::floor(position / q.originalMax));
+    return 1.0;
 }
 
 }  // namespace poslab::core::enc

@@ -18,6 +18,7 @@ struct FrequencyInputs {
     std::string headDimKey = "head_dim";     // the key d comes from, for messages
     std::optional<std::int64_t> maxPosition;
     std::optional<std::int64_t> seqLen;
+    bool deepseekGain = false;  // DeepSeek with a scaling block: softmax gains m^2 (M1)
 };
 
 // Fills the RoPE fields of `kind` (type, theta, dims, factor, L, a, inv_freq, classes; the
@@ -25,8 +26,5 @@ struct FrequencyInputs {
 // `notes`.
 Status computeFrequencies(const RopeSet& set, const FrequencyInputs& in, KindInfo& kind,
                           std::vector<std::string>& notes);
-
-// YaRN's get_mscale(s, m) = 1 if s <= 1 else 0.1 m ln s + 1.
-double yarnMscale(double scale, double m = 1);
 
 }  // namespace poslab::core::models::detail

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/encodings/rope_scaling.h"
 #include "core/expected.h"
 
 namespace poslab::core::models {
@@ -45,6 +46,9 @@ struct KindInfo {
     std::vector<int> pairClass;    // PairClass per entry of invFreq
     std::vector<double> unscaled;  // b^(-2j/d) before the scaling (same length), for views
     std::vector<std::int64_t> mropeSection;  // kept for the M-RoPE view
+    // The parameters of the one frequency implementation that gave invFreq (rope_scaling.h):
+    // what `--model` and "Explore in RoPE" hand to the rope encoding.
+    enc::RopeFrequencyParams params;
 
     int countOf(PairClass c) const;
     int rotatingPairs() const;  // entries with a non-zero frequency

@@ -130,14 +130,10 @@ Status ropeKind(const Source& model, const RopeSet& set, ModelConfig& cfg, KindI
         in.rotaryBase = **rotary;
         in.headDim = **rotary;
         in.headDimKey = "qk_rope_head_dim";
+        in.deepseekGain = set.scaled;
     }
     if (auto st = detail::computeFrequencies(set, in, k, cfg.notes); !st) return st;
     if (*rotary || isLlama4(cfg.modelType)) k.pairing = "interleaved";
-    // DeepSeek's softmax scale gains m^2 with m = get_mscale(factor, mscale_all_dim).
-    if (*rotary && set.scaled && set.mscaleAllDim && *set.mscaleAllDim != 0) {
-        const double m = detail::yarnMscale(k.factor, *set.mscaleAllDim);
-        k.logitMultiplier *= m * m;
-    }
     if (set.llama4Beta) {
         const auto L = set.originalMax ? set.originalMax : cfg.maxPositionEmbeddings;
         if (!L)

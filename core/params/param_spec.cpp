@@ -2,9 +2,12 @@
 
 #include <cassert>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 
 namespace poslab::core {
@@ -21,6 +24,8 @@ std::string_view paramTypeName(ParamType type) {
             return "enum";
         case ParamType::Path:
             return "path";
+        case ParamType::RealList:
+            return "list";
     }
     return "?";
 }
@@ -76,15 +81,19 @@ std::string ParamSpec::allowedText(const AllowedWords& words) const {
             return words.oneOf + joinWords(choices) + words.orPath;
         case ParamType::Int:
         case ParamType::Real:
+        case ParamType::RealList:
             break;
     }
-    std::string text = type == ParamType::Int ? words.integer : words.real;
+    std::string text = type == ParamType::Int    ? words.integer
+                       : type == ParamType::Real ? words.real
+                                                 : words.list;
     auto num = [&](double v) {
         return type == ParamType::Int ? std::to_string(static_cast<long long>(v)) : formatReal(v);
     };
     if (min) text += (minExclusive ? " > " : words.ge) + num(*min);
     if (min && max) text += words.conjunction;
     if (max) text += (maxExclusive ? " < " : words.le) + num(*max);
+    if (type == ParamType::RealList) text += words.orPath;
     return text;
 }
 
@@ -126,6 +135,21 @@ Expected<ParamValue> ParamSpec::parse(std::string_view text) const {
             if (text == "true") return ParamValue{true};
             if (text == "false") return ParamValue{false};
             return bad("not a boolean");
+        case ParamType::RealList:
+            if (isNumberList(text)) {
+                std::size_t start = 0;
+                for (int item = 0; start <= text.size(); ++item) {
+                    const std::size_t comma = std::min(text.find(',', start), text.size());
+                    ParamSpec one = *this;
+                    one.type = ParamType::Real;
+                    if (!one.parse(text.substr(start, comma - start)))
+                        return bad("item " + std::to_string(item) + " ('" +
+                                   printable(text.substr(start, comma - start)) +
+                                   "') is not an allowed number");
+                    start = comma + 1;
+                }
+            }
+            return ParamValue{std::string(text)};
         case ParamType::Enum:
         case ParamType::Path: {
             ParamValue pv = std::string(text);
@@ -169,6 +193,19 @@ Status ParamSpec::check(const ParamValue& value) const {
         case ParamType::Path:
             if (!std::holds_alternative<std::string>(value)) return bad("not a path");
             return {};
+        case ParamType::RealList: {
+            if (!std::holds_alternative<std::string>(value)) return bad("not a list");
+            const auto& t = std::get<std::string>(value);
+            if (!isNumberList(t)) return {};
+            for (double v : numberListValues(t)) {
+                if (!std::isfinite(v)) return bad("an item is not a finite number");
+                if (min && (minExclusive ? !(v > *min) : !(v >= *min)))
+                    return bad("an item is too small");
+                if (max && (maxExclusive ? !(v < *max) : !(v <= *max)))
+                    return bad("an item is too large");
+            }
+            return {};
+        }
     }
     if (min && (minExclusive ? !(numeric > *min) : !(numeric >= *min))) return bad("too small");
     if (max && (maxExclusive ? !(numeric < *max) : !(numeric <= *max))) return bad("too large");
@@ -215,6 +252,49 @@ ParamSpec pathParam(std::string name, std::vector<std::string> words, std::strin
     s.defaultValue = std::move(def);
     s.choices = std::move(words);
     return s;
+}
+
+ParamSpec realListParam(std::string name) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::RealList;
+    s.defaultValue = std::string();
+    return s;
+}
+
+bool isNumberList(std::string_view text) {
+    if (text.empty() || text.find('/') != std::string_view::npos) return false;
+    if (text.size() >= 4) {
+        std::string ext(text.substr(text.size() - 4));
+        for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        if (ext == ".npy") return false;
+    }
+    return true;
+}
+
+std::vector<double> numberListValues(std::string_view text) {
+    std::vector<double> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', start), text.size());
+        const char* first = text.data() + start;
+        const char* last = text.data() + comma;
+        if (first != last && *first == '+') ++first;
+        double v = std::numeric_limits<double>::quiet_NaN();
+        auto res = std::from_chars(first, last, v);
+        if (res.ec != std::errc() || res.ptr != last) v = std::numeric_limits<double>::quiet_NaN();
+        out.push_back(v);
+        start = comma + 1;
+    }
+    return out;
+}
+
+bool readsFile(const ParamSpec& spec, const ParamValue& value) {
+    const auto* text = std::get_if<std::string>(&value);
+    if (!text || text->empty()) return false;
+    if (spec.type == ParamType::RealList) return !isNumberList(*text);
+    if (spec.type != ParamType::Path) return false;
+    return std::find(spec.choices.begin(), spec.choices.end(), *text) == spec.choices.end();
 }
 
 const ParamValue* ParamSet::find(const std::string& name) const {
@@ -274,8 +354,10 @@ const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view 
 
 Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
                  std::string_view allowed) {
-    std::string msg = "parameter '" + printable(name) + "' = " + printable(formatValue(value)) +
-                      ": " + std::string(why);
+    std::string shown = printable(formatValue(value));
+    if (shown.size() > 80)  // a long list: its start is enough to recognise it
+        shown = shown.substr(0, 60) + "... (" + std::to_string(shown.size()) + " characters)";
+    std::string msg = "parameter '" + printable(name) + "' = " + shown + ": " + std::string(why);
     if (!allowed.empty()) msg += "; allowed: " + std::string(allowed);
     return fail(std::move(msg));
 }

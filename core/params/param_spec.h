@@ -15,7 +15,9 @@
 
 namespace poslab::core {
 
-enum class ParamType { Int, Real, Bool, Enum, Path };
+// RealList: a list of reals, held as its text: "1.0,1.02,1.05" (commas, ranges checked on every
+// number), a path to a 1-D .npy file, or "" (not given). realListValues() turns it into numbers.
+enum class ParamType { Int, Real, Bool, Enum, Path, RealList };
 std::string_view paramTypeName(ParamType type);
 
 using ParamValue = std::variant<std::int64_t, double, bool, std::string>;
@@ -28,7 +30,8 @@ std::string formatValue(const ParamValue& value);
 struct AllowedWords {
     std::string integer = "an integer", real = "a real", conjunction = " and",
                 boolean = "true or false", oneOf = "one of: ", path = "a path to a .npy file",
-                orPath = ", or a path to a .npy file", ge = " >= ", le = " <= ";
+                orPath = ", or a path to a .npy file",
+                ge = " >= ", le = " <= ", list = "comma-separated reals";
 };
 
 struct ParamSpec {
@@ -85,6 +88,15 @@ ParamSpec realParam(std::string name, double def);
 ParamSpec boolParam(std::string name, bool def);
 ParamSpec enumParam(std::string name, std::vector<std::string> choices);  // default: first
 ParamSpec pathParam(std::string name, std::vector<std::string> words = {}, std::string def = {});
+ParamSpec realListParam(std::string name);  // default "" (not given)
+
+// Whether a RealList text is written out as numbers (else it is a .npy path, or empty).
+bool isNumberList(std::string_view text);
+// The numbers of a RealList text written out as numbers (after ParamSpec::parse accepted it).
+std::vector<double> numberListValues(std::string_view text);
+// Whether the value of `spec` names a file to read (a Path that is not one of its words, a
+// RealList given as a .npy path).
+bool readsFile(const ParamSpec& spec, const ParamValue& value);
 
 // Parameter values by name. Every key of the encoding is present once resolved.
 class ParamSet {

@@ -24,48 +24,66 @@ bool isDefault(const Prepared& p, const std::string& name) {
     return spec && value && *value == spec->defaultValue;
 }
 
-// The shaders rotate the all-ones input: optional .npy inputs stay on the CPU.
-bool onesInputs(const Prepared& p) {
-    return isDefault(p, "input") && isDefault(p, "q") && isDefault(p, "k");
+// Every channel rotates (no partial_rotary_factor < 1 outside proportional): the kernels of
+// rotated, scores and decay have no pass-through channels, so such sets stay on the CPU.
+bool fullRotation(const Prepared& p) {
+    return core::enc::ropeRotaryDim(p.params) == p.params.integer("d");
 }
 
-// 2 af^2 sum_j cos(x theta_j): the score of q = k = ones at distance x (af: YaRN's factor).
-float scoreScale(const Prepared& p) {
-    const double af = core::enc::ropeAttentionFactor(p.params);
-    return static_cast<float>(2.0 * af * af);
+// The shaders rotate the all-ones input: optional .npy inputs stay on the CPU.
+bool onesInputs(const Prepared& p) {
+    return fullRotation(p) && isDefault(p, "input") && isDefault(p, "q") && isDefault(p, "k");
+}
+
+// 2 af^2 sum_j cos(x theta_j): the score of q = k = ones at distance x (af: the attention factor).
+core::Expected<float> scoreScale(const Prepared& p) {
+    auto af = core::enc::ropeAttentionFactor(p.params);
+    if (!af) return af.error();
+    return static_cast<float>(2.0 * *af * *af);
 }
 
 Status ropeAngles(OpContext& ctx, const Prepared& p, Result& out) {
-    const auto n = p.params.integer("n"), d = p.params.integer("d");
-    auto tb = ctx.uploadReal("freq", core::enc::ropeFrequencies(p.params));
+    const auto n = p.params.integer("n");
+    auto theta = core::enc::ropeFrequencies(p.params);
+    if (!theta) return theta.error();
+    auto tb = ctx.uploadReal("freq", *theta);
     if (!tb) return tb.error();
     const shader::RopeAnglesParams params{static_cast<std::uint32_t>(p.params.integer("offset"))};
-    const Grid grid{static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(d / 2), 0,
+    const Grid grid{static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(theta->size()), 0,
                     static_cast<std::uint32_t>(n)};
     return ctx.dispatch2d(ctx.variant("rope_angles"), grid, params, {{*tb}}, out);
 }
 
 Status ropeRotated(OpContext& ctx, const Prepared& p, Result& out) {
     const auto n = p.params.integer("n"), d = p.params.integer("d");
-    auto tb = ctx.uploadReal("freq", core::enc::ropeFrequencies(p.params));
+    auto theta = core::enc::ropeFrequencies(p.params);
+    if (!theta) return theta.error();
+    auto af = core::enc::ropeAttentionFactor(p.params);
+    if (!af) return af.error();
+    auto tb = ctx.uploadReal("freq", *theta);
     if (!tb) return tb.error();
-    const shader::RopeRotatedParams params{
-        static_cast<std::uint32_t>(p.params.integer("offset")),
-        p.params.text("pairing") == "half" ? 1u : 0u,
-        static_cast<float>(core::enc::ropeAttentionFactor(p.params))};
+    const shader::RopeRotatedParams params{static_cast<std::uint32_t>(p.params.integer("offset")),
+                                           p.params.text("pairing") == "half" ? 1u : 0u,
+                                           static_cast<float>(*af)};
     const Grid grid{static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(d),
                     static_cast<std::uint64_t>(d / 2), static_cast<std::uint32_t>(n)};
     return ctx.dispatch2d(ctx.variant("rope_rotated"), grid, params, {{*tb}}, out);
 }
 
 Status ropeScores(OpContext& ctx, const Prepared& p, Result& out) {
-    return ctx.toeplitzOfCosines(core::enc::ropeFrequencies(p.params), p.params.integer("n"),
-                                 scoreScale(p), out);
+    auto theta = core::enc::ropeFrequencies(p.params);
+    if (!theta) return theta.error();
+    auto scale = scoreScale(p);
+    if (!scale) return scale.error();
+    return ctx.toeplitzOfCosines(*theta, p.params.integer("n"), *scale, out);
 }
 
 Status ropeDecay(OpContext& ctx, const Prepared& p, Result& out) {
-    return ctx.cosines(core::enc::ropeFrequencies(p.params), p.params.integer("max_distance") + 1,
-                       scoreScale(p), out);
+    auto theta = core::enc::ropeFrequencies(p.params);
+    if (!theta) return theta.error();
+    auto scale = scoreScale(p);
+    if (!scale) return scale.error();
+    return ctx.cosines(*theta, p.params.integer("max_distance") + 1, *scale, out);
 }
 
 // out[m, j] = zeta_j^(p_m / scale_base) = exp(p_m c_j), c_j = ln(zeta_j) / scale_base.
@@ -90,7 +108,9 @@ Status xposScores(OpContext& ctx, const Prepared& p, Result& out) {
     const double sb = p.params.real("scale_base");
     std::vector<double> c = core::enc::xposZeta(p.params);
     for (double& v : c) v = -std::log(v) / sb;
-    auto wb = ctx.uploadReal("freq", core::enc::ropeFrequencies(p.params));
+    auto theta = core::enc::ropeFrequencies(p.params);
+    if (!theta) return theta.error();
+    auto wb = ctx.uploadReal("freq", *theta);
     if (!wb) return wb.error();
     auto cb = ctx.uploadReal("coef", c);
     if (!cb) return cb.error();
@@ -113,8 +133,9 @@ Status xposScores(OpContext& ctx, const Prepared& p, Result& out) {
 
 // Without the decay: plain RoPE scores (even in k - m).
 Status xposScoresRope(OpContext& ctx, const Prepared& p, Result& out) {
-    return ctx.toeplitzOfCosines(core::enc::ropeFrequencies(p.params), p.params.integer("n"), 2.0f,
-                                 out);
+    auto theta = core::enc::ropeFrequencies(p.params);
+    if (!theta) return theta.error();
+    return ctx.toeplitzOfCosines(*theta, p.params.integer("n"), 2.0f, out);
 }
 
 }  // namespace
@@ -124,7 +145,7 @@ std::vector<GpuOp> rotaryOps() {
         {"rope", "angles", nullptr, ropeAngles},
         {"rope", "rotated", onesInputs, ropeRotated},
         {"rope", "scores", onesInputs, ropeScores},
-        {"rope", "decay", nullptr, ropeDecay},
+        {"rope", "decay", fullRotation, ropeDecay},
         {"xpos", "scale", nullptr, xposScale},
         {"xpos", "scores", nullptr, xposScores},
         {"xpos", "scores_rope", nullptr, xposScoresRope},

@@ -16,13 +16,8 @@ ViewState stateOf(const ComputeRequest& request, int view) {
 
 bool readsFiles(const core::EncodingDescriptor& enc, const core::ParamSet& params) {
     for (const auto& spec : enc.params) {
-        if (spec.type != core::ParamType::Path) continue;
         const core::ParamValue* value = params.find(spec.name);
-        if (!value) value = &spec.defaultValue;
-        const auto* path = std::get_if<std::string>(value);
-        if (path && !path->empty() &&
-            std::find(spec.choices.begin(), spec.choices.end(), *path) == spec.choices.end())
-            return true;
+        if (core::readsFile(spec, value ? *value : spec.defaultValue)) return true;
     }
     return false;
 }

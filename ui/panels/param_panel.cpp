@@ -25,6 +25,7 @@ QString allowedText(const ParamSpec& spec) {
     zh.orPath = ",或 .npy 文件路径";
     zh.ge = " ≥ ";
     zh.le = " ≤ ";
+    zh.list = "逗号分隔的实数";
     return QString::fromStdString(spec.allowedText(zh));
 }
 

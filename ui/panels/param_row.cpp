@@ -71,7 +71,8 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
                 if (!m_syncing) commit(m_combo->currentText().toStdString());
             });
             break;
-        case ParamType::Path: {
+        case ParamType::Path:
+        case ParamType::RealList: {  // a list of reals: typed out, or a .npy file
             m_combo = new QComboBox(this);
             m_combo->setEditable(true);
             for (const auto& c : spec.choices) m_combo->addItem(QString::fromStdString(c));
