@@ -71,6 +71,59 @@ const std::vector<Case>& cases() {
         {"rope", "scores", {{"n", "50"}, {"d", "32"}, {"scaling", "yarn"}, {"factor", "8"}}},
         {"rope", "decay", {{"d", "64"}, {"max_distance", "100"}}},
         {"rope", "decay", {{"d", "128"}, {"max_distance", "5000"}}},
+        // The scalings of models (issue 11) reach the kernels as core's frequencies.
+        {"rope",
+         "scores",
+         {{"n", "200"},
+          {"d", "8"},
+          {"scaling", "longrope"},
+          {"factor", "32"},
+          {"original_max_position", "100"},
+          {"short_factor", "1,1.5,2,4"},
+          {"long_factor", "1,3,9,27"}}},
+        {"rope",
+         "decay",
+         {{"d", "8"},
+          {"max_distance", "3000"},
+          {"scaling", "longrope"},
+          {"original_max_position", "100"},
+          {"seq_len", "50"},
+          {"short_factor", "1,1.5,2,4"},
+          {"long_factor", "1,3,9,27"}}},
+        {"rope",
+         "rotated",
+         {{"n", "300"},
+          {"d", "256"},
+          {"base", "1e6"},
+          {"pairing", "half"},
+          {"scaling", "proportional"},
+          {"partial_rotary_factor", "0.25"}}},
+        {"rope",
+         "scores",
+         {{"n", "300"},
+          {"d", "128"},
+          {"scaling", "proportional"},
+          {"partial_rotary_factor", "0.5"}}},
+        {"rope",
+         "decay",
+         {{"d", "64"},
+          {"max_distance", "5000"},
+          {"base", "150000"},
+          {"scaling", "yarn"},
+          {"factor", "32"},
+          {"truncate", "false"},
+          {"mscale", "1"},
+          {"mscale_all_dim", "0.5"}}},
+        {"rope",
+         "angles",
+         {{"n", "300"},
+          {"d", "128"},
+          {"base", "5e5"},
+          {"scaling", "llama3"},
+          {"factor", "16"},
+          {"low_freq_factor", "1"},
+          {"high_freq_factor", "1"},
+          {"original_max_position", "8192"}}},
         {"xpos", "scale", {{"n", "37"}, {"d", "64"}}},
         {"xpos", "scale", {{"n", "301"}, {"d", "128"}, {"gamma", "0.7"}, {"scale_base", "100"}}},
         {"xpos", "scale", {{"n", "4097"}, {"d", "64"}, {"scale_base", "64"}}},  // exponents to ~±40
@@ -315,6 +368,27 @@ private slots:
             errCpu <= kCpuF32Ulps * kEps32 * maxAbs(ref),
             qPrintable(
                 QString("cpu-f32 error %1 > %2 ulps of max|ref|").arg(errCpu).arg(kCpuF32Ulps)));
+    }
+
+    // Partial rotation leaves channels unrotated, which the kernels of rotated, scores and decay
+    // do not have: those stay on the CPU (the router computes them there); angles need none.
+    void partialRotationStaysOnCpu_data() {
+        QTest::addColumn<QString>("quantity");
+        QTest::addColumn<bool>("onDevice");
+        QTest::newRow("angles") << "angles" << true;
+        QTest::newRow("rotated") << "rotated" << false;
+        QTest::newRow("scores") << "scores" << false;
+        QTest::newRow("decay") << "decay" << false;
+    }
+    void partialRotationStaysOnCpu() {
+        QFETCH(QString, quantity);
+        QFETCH(bool, onDevice);
+        const Case c{"rope",
+                     quantity.toStdString(),
+                     {{"n", "40"}, {"d", "64"}, {"partial_rotary_factor", "0.5"}}};
+        auto prepared = core::prepareRequest(requestFor(c, core::Precision::F32));
+        QVERIFY(prepared.ok());
+        QCOMPARE(m_device->implements(*prepared), onDevice);
     }
 
     // Buffers are reused: a second computation at the same size gives the same numbers.
