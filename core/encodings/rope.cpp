@@ -281,9 +281,12 @@ void registerRope(Registry& r) {
             .help("position of the rotation view", "旋转视图中的位置")};
     for (auto& s : ropeScalingSpecs()) e.params.push_back(std::move(s));
     for (auto& s : queryScaleSpecs()) e.params.push_back(std::move(s));
+    for (auto& s : ropeLongRangeSpecs()) e.params.push_back(std::move(s));
+    e.params.push_back(ropePrecisionSpec());
     e.resolve = [](ParamSet& p) -> Status {
         if (auto st = requireEven(p, "d", "RoPE rotates pairs of dimensions"); !st) return st;
         if (auto st = checkRopeScaling(p); !st) return st;
+        if (auto st = checkRopeLongRange(p); !st) return st;
         const auto n = p.integer("n"), d = p.integer("d");
         if (!p.text("input").empty())
             if (auto st = checkNpyShape("input", p.text("input"), {n, d}); !st) return st;
@@ -341,6 +344,8 @@ void registerRope(Registry& r) {
                                       "q 的各维度对在所选位置旋转后的坐标")
                                .axisNames({"pair j", "coordinate (x, y)"}));
     addRopeTableQuantities(e);
+    addRopeLongRangeQuantities(e);
+    addRopePrecisionQuantities(e);
     r.add(std::move(e));
 }
 

@@ -31,5 +31,13 @@ std::int64_t ropeRotaryDim(const ParamSet& p);
 // The per-pair and scalar quantities of rope (frequencies, pair_class, attention_factor,
 // logit_multiplier, decay_bound, query_scale): rope_tables.cpp.
 void addRopeTableQuantities(EncodingDescriptor& e);
+// Long ranges (rope_long.cpp): decay_envelope, cos_mean and their parameters.
+std::vector<ParamSpec> ropeLongRangeSpecs();
+Status checkRopeLongRange(const ParamSet& p);
+void addRopeLongRangeQuantities(EncodingDescriptor& e);
+// Number formats (rope_precision.cpp): `precision`, position_rounded, collisions, angle_error,
+// cos_error.
+ParamSpec ropePrecisionSpec();
+void addRopePrecisionQuantities(EncodingDescriptor& e);
 
 }  // namespace poslab::core::enc

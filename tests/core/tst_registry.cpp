@@ -62,6 +62,24 @@ constexpr MaskedQuantity kCausalMasks[] = {
     {"transformer_xl", "logits"},
 };
 
+// Views over long ranges split the positions into bands (long_context.md L1); a band holding no
+// position is NaN, allowed only when there are more bands than positions.
+struct BandedQuantity {
+    const char* encoding;
+    const char* quantity;
+    std::int64_t (*bands)(const core::ParamSet&);
+    std::int64_t (*positions)(const core::ParamSet&);
+};
+const BandedQuantity kBanded[] = {
+    {"rope", "decay_envelope", [](const core::ParamSet& p) { return p.integer("columns"); },
+     [](const core::ParamSet& p) {
+         const auto end = p.integer("window_end");
+         return (end < 0 ? p.integer("max_distance") : end) - p.integer("window_start") + 1;
+     }},
+    {"rope", "cos_mean", [](const core::ParamSet& p) { return p.integer("rows"); },
+     [](const core::ParamSet& p) { return p.integer("n"); }},
+};
+
 // Row softmaxes sum each row with Eigen's vectorised reduction, whose order follows the row's
 // address modulo the SIMD width: two runs in one process differ in the last bits (tst_progress).
 struct Tolerance {
@@ -150,6 +168,10 @@ private slots:
             const auto* enc = core::registry().find(m.encoding);
             QVERIFY2(enc && enc->findQuantity(m.quantity) && enc->findParam("causal"), m.quantity);
         }
+        for (const auto& b : kBanded) {
+            const auto* enc = core::registry().find(b.encoding);
+            QVERIFY2(enc && enc->findQuantity(b.quantity), b.quantity);
+        }
         for (const auto& t : kRunToRun) {
             const auto* enc = core::registry().find(t.encoding);
             QVERIFY2(enc && enc->findQuantity(t.quantity), t.quantity);
@@ -203,16 +225,25 @@ private slots:
 
         // Finite, except a causal mask's -inf (then required).
         const bool masked = isCausalMask(enc->id, q->id) && prepared->params.boolean("causal");
-        std::size_t minusInf = 0;
+        const auto banded = findEntry(kBanded, enc->id, q->id);
+        const bool emptyBands =
+            banded != std::end(kBanded) &&
+            banded->bands(prepared->params) > banded->positions(prepared->params);
+        std::size_t minusInf = 0, nans = 0;
         for (std::size_t k = 0; k < first->f64.size(); ++k) {
             const double v = first->f64[k];
             if (masked && v == -std::numeric_limits<double>::infinity()) {
                 ++minusInf;
                 continue;
             }
+            if (emptyBands && std::isnan(v)) {
+                ++nans;
+                continue;
+            }
             QVERIFY2(std::isfinite(v), qPrintable(QStringLiteral("element %1 = %2").arg(k).arg(v)));
         }
         if (masked) QVERIFY2(minusInf > 0, "a causal mask with nothing masked");
+        if (emptyBands) QVERIFY2(nans > 0, "more bands than positions, yet none empty");
         if (!q->isSigned && q->dtype == core::DType::F64)
             for (double v : first->f64) QVERIFY2(v >= 0, "a quantity marked non-negative");
 
