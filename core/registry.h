@@ -59,6 +59,17 @@ struct QuantitySpec {
         workBytes = std::move(fn);
         return *this;
     }
+    // The computation builds the result in a matrix of its own and copies it into the Array:
+    // the peak is twice the result, and the budget must count it (issue 14: the budget bounds
+    // the peak, not just the result). Call after the shape is set.
+    QuantitySpec& copiesResult() {
+        workBytes = [s = shape](const ParamSet& p) {
+            double elements = 1;
+            for (auto e : s(p)) elements *= static_cast<double>(e);
+            return 16.0 * elements;
+        };
+        return *this;
+    }
     QuantitySpec& withFast(FastPath path) {
         fast = std::move(path);
         return *this;

@@ -107,7 +107,8 @@ void registerComplexOrder(Registry& r) {
                                [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                                    return Array::fromMatrix(component(p, 0));
                                })
-                               .title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
+                               .copiesResult()
+.title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
                                .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
@@ -118,7 +119,8 @@ void registerComplexOrder(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                 return Array::fromMatrix(component(p, 1));
             })
-            .title("Imaginary part r sin(w pos + theta)", "虚部 r sin(w pos + theta)")
+            .copiesResult()
+.title("Imaginary part r sin(w pos + theta)", "虚部 r sin(w pos + theta)")
             .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
@@ -129,7 +131,8 @@ void registerComplexOrder(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                 return Array::fromMatrix(table(p));
             })
-            .title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
+            .copiesResult()
+.title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
             .axisNames({"position i", "column 2k (real), 2k+1 (imaginary)"}));
     e.quantities.push_back(
         // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.

@@ -168,7 +168,8 @@ void registerFloater(Registry& r) {
                                    if (!t) return t.error();
                                    return Array::fromMatrix(*t);
                                })
-                               .title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
+                               .copiesResult()
+.title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
                                .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(similarityQuantity(
         "n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table,

@@ -67,7 +67,8 @@ void registerLearned(Registry& r) {
                                    if (!t) return t.error();
                                    return Array::fromMatrix(*t);
                                })
-                               .title("Learned position table P", "可学习位置编码表 P")
+                               .copiesResult()
+.title("Learned position table P", "可学习位置编码表 P")
                                .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(similarityQuantity(
         "n,n", n, [](const ParamSet& p) { return p.integer("d"); },

@@ -170,7 +170,8 @@ void registerSinusoidal(Registry& r) {
                                [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                                    return Array::fromMatrix(table(p));
                                })
-                               .title("Position table P", "位置编码表 P")
+                               .copiesResult()
+.title("Position table P", "位置编码表 P")
                                .axisNames({"position i", "dimension k"})
                                .withFast(fastTablePath()));
     e.quantities.push_back(quantity(
@@ -196,7 +197,8 @@ void registerSinusoidal(Registry& r) {
                                [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                                    return Array::fromMatrix(shiftMatrix(p));
                                })
-                               .title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
+                               .copiesResult()
+.title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
                                .axisNames({"output dimension", "input dimension"}));
     e.quantities.push_back(quantity(
                                "shift_error", "n-delta",

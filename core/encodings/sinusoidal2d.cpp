@@ -74,7 +74,8 @@ void registerSinusoidal2d(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                 return Array::fromMatrix(table(p));
             })
-            .title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
+            .copiesResult()
+.title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
             .axisNames({"patch h*width + w", "dimension k"}));
     e.quantities.push_back(
         similarityQuantity("height*width,height*width", cells, d,
