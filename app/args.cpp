@@ -47,7 +47,12 @@ std::string store(const Option& o, const std::string& name, const std::string& v
     } else if (auto* pairs = std::get_if<core::TextParams*>(&o.target)) {
         const auto eq = v.find('=');
         if (eq == std::string::npos || eq == 0) return "parameter '" + v + "' is not KEY=VALUE";
-        (*pairs)->emplace_back(v.substr(0, eq), v.substr(eq + 1));
+        const std::string key = v.substr(0, eq);
+        for (const auto& [k, value] : **pairs)
+            if (k == key)  // which of the two was meant cannot be guessed (issue 14 F12)
+                return "parameter '" + key + "' is given twice (" + key + "=" + value + " and " +
+                       v + "); give each parameter once";
+        (*pairs)->emplace_back(key, v.substr(eq + 1));
     }
     return {};
 }

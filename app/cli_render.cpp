@@ -215,7 +215,7 @@ int runRender(const Args& args) {
                     "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
     const auto* enc = core::registry().find(page->encoding.toStdString());
     if (int rc = applyModel(kCmd, r.model, enc->id, "", r.params); rc != 0) return rc;
-    QMap<QString, QString> given;  // a name given twice: the last value, as in export
+    QMap<QString, QString> given;  // a name given twice is refused by parseOptions
     for (const auto& [k, v] : r.params)
         given.insert(QString::fromStdString(k), QString::fromStdString(v));
     auto params = ui::paramsFromTexts(*enc, ui::pagePresetParams(*page), given);
