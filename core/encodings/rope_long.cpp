@@ -170,20 +170,24 @@ std::vector<ParamSpec> ropeLongRangeSpecs() {
         intParam("columns", 1000)
             .range(1, 1 << 20)
             .slider(10, 4000)
+            .setByViews()
             .help("decay_envelope: columns the window is split into",
                   "decay_envelope:窗口划分的列数"),
         intParam("window_start", 0)
             .range(0, kMaxPositions)
             .slider(0, 1 << 20)
+            .setByViews()
             .help("decay_envelope: first distance of the window", "decay_envelope:窗口的起始距离"),
         intParam("window_end", -1)
             .range(-1, kMaxPositions)
             .slider(-1, 1 << 20)
+            .setByViews()
             .help("decay_envelope: last distance of the window (-1: max_distance)",
                   "decay_envelope:窗口的结束距离(-1 表示 max_distance)"),
         intParam("rows", 1000)
             .range(1, 1 << 20)
             .slider(10, 4000)
+            .setByViews()
             .help("cos_mean: bands the n positions are split into", "cos_mean:n 个位置划分的行数"),
     };
 }

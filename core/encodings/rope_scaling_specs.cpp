@@ -155,40 +155,49 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .range(0, 1e6)
             .exclusiveMin()
             .slider(1, 64)
+            .onlyWhen("scaling",
+                      {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
             .help("scaling factor s (>= 1 when scaling is not none)",
                   "缩放因子 s(缩放方式不为 none 时须 >= 1)"),
         intParam("original_max_position", 2048)
             .range(1, kMaxPositions)
             .slider(1, 131072)
+            .onlyWhen("scaling", {"dynamic", "yarn", "llama3", "longrope"})
+            .onlyWhen("query_scale", {"llama_4_scaling_beta"})
             .help("original training context length L (dynamic: max_position_embeddings)",
                   "原始训练上下文长度 L(dynamic 时为 max_position_embeddings)"),
         realParam("beta_fast", 32.0)
             .range(0, 1e6)
             .exclusiveMin()
             .slider(1, 128)
+            .onlyWhen("scaling", {"yarn"})
             .help("YaRN: rotations above which a pair is extrapolated",
                   "YaRN:转数高于此值的维度对保持外推"),
         realParam("beta_slow", 1.0)
             .range(0, 1e6)
             .exclusiveMin()
             .slider(0.01, 32)
+            .onlyWhen("scaling", {"yarn"})
             .help("YaRN: rotations below which a pair is interpolated",
                   "YaRN:转数低于此值的维度对完全内插"),
         realParam("low_freq_factor", 1.0)
             .range(0, 1e6)
             .exclusiveMin()
             .slider(0.1, 16)
+            .onlyWhen("scaling", {"llama3"})
             .help("Llama 3: wavelengths above L / low_freq_factor are divided by factor",
                   "Llama 3:波长大于 L / low_freq_factor 的频率除以 factor"),
         realParam("high_freq_factor", 4.0)
             .range(0, 1e6)
             .exclusiveMin()
             .slider(0.1, 64)
+            .onlyWhen("scaling", {"llama3"})
             .help("Llama 3: wavelengths below L / high_freq_factor are kept",
                   "Llama 3:波长小于 L / high_freq_factor 的频率保持不变"),
         intParam("seq_len", 0)
             .range(0, kMaxPositions)
             .slider(0, 131072)
+            .onlyWhen("scaling", {"dynamic", "longrope"})
             .help("sequence length s of dynamic and longrope (0: n)",
                   "dynamic 与 longrope 使用的序列长度 s(0 表示取 n)"),
         realParam("partial_rotary_factor", 1.0)
@@ -202,36 +211,45 @@ std::vector<ParamSpec> ropeScalingSpecs() {
         realParam("attention_factor", 0.0)
             .range(0, 1e6)
             .slider(0, 4)
+            .onlyWhen("scaling", {"yarn", "longrope"})
             .help("YaRN / LongRoPE: the attention factor a multiplying cos and sin (0: derived "
                   "from factor)",
                   "YaRN / LongRoPE:乘在 cos 与 sin 上的注意力因子 a(0 表示由 factor 推出)"),
         realParam("mscale", 0.0)
             .range(0, 1e6)
             .slider(0, 4)
+            .onlyWhen("scaling", {"yarn"})
             .help("YaRN: a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim) when both "
                   "are non-zero",
                   "YaRN:两者均非零时 a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim)"),
         realParam("mscale_all_dim", 0.0)
             .range(0, 1e6)
             .slider(0, 4)
+            .onlyWhen("scaling", {"yarn"})
+            .onlyWhen("logit_gain", {"deepseek"})
             .help("YaRN (DeepSeek): see mscale; with logit_gain deepseek the softmax gains "
                   "get_mscale(f, mscale_all_dim)^2",
                   "YaRN(DeepSeek):见 mscale;logit_gain 为 deepseek 时 softmax 另乘 "
                   "get_mscale(f, mscale_all_dim)^2"),
         boolParam("truncate", true)
+            .onlyWhen("scaling", {"yarn"})
             .help("YaRN: floor / ceil the correction range (GPT-OSS sets false)",
                   "YaRN:对修正区间取整(GPT-OSS 设为 false)"),
         realListParam("short_factor")
             .range(0, std::nullopt)
             .exclusiveMin()
+            .onlyWhen("scaling", {"longrope"})
             .help("LongRoPE: d_rot/2 factors used up to L (comma list or .npy)",
                   "LongRoPE:序列长度不超过 L 时的 d_rot/2 个因子(逗号分隔或 .npy)"),
         realListParam("long_factor")
             .range(0, std::nullopt)
             .exclusiveMin()
+            .onlyWhen("scaling", {"longrope"})
             .help("LongRoPE: d_rot/2 factors used beyond L (comma list or .npy)",
                   "LongRoPE:序列长度超过 L 时的 d_rot/2 个因子(逗号分隔或 .npy)"),
         enumParam("logit_gain", {"none", "deepseek"})
+            .onlyWhen("scaling",
+                      {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
             .help("extra softmax gain: DeepSeek's get_mscale(factor, mscale_all_dim)^2",
                   "softmax 的额外增益:DeepSeek 的 get_mscale(factor, mscale_all_dim)^2"),
     };
@@ -246,15 +264,18 @@ std::vector<ParamSpec> queryScaleSpecs() {
             .range(0, 1e12)
             .exclusiveMin()
             .slider(1, 65536)
+            .onlyWhen("query_scale", {"llama4_temperature"})
             .help("Llama 4: ln(floor((p + 1) / floor_scale) + 1) attn_scale + 1",
                   "Llama 4:ln(floor((p + 1) / floor_scale) + 1) attn_scale + 1"),
         realParam("attn_scale", 0.1)
             .range(0, 1e6)
             .slider(0, 1)
+            .onlyWhen("query_scale", {"llama4_temperature"})
             .help("Llama 4: the slope of the query temperature", "Llama 4:查询温度的斜率"),
         realParam("scaling_beta", 0.0)
             .range(0, 1e6)
             .slider(0, 1)
+            .onlyWhen("query_scale", {"llama_4_scaling_beta"})
             .help("llama_4_scaling_beta: 1 + beta ln(1 + floor(p / L))",
                   "llama_4_scaling_beta:1 + beta ln(1 + floor(p / L))"),
     };

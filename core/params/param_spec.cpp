@@ -254,6 +254,17 @@ ParamSpec pathParam(std::string name, std::vector<std::string> words, std::strin
     return s;
 }
 
+bool ParamSpec::relevant(const ParamSet& values) const {
+    if (relevantWhen.empty()) return true;
+    for (const auto& c : relevantWhen) {
+        const ParamValue* v = values.find(c.name);
+        if (!v) continue;
+        const std::string text = formatValue(*v);
+        if (std::find(c.values.begin(), c.values.end(), text) != c.values.end()) return true;
+    }
+    return false;
+}
+
 ParamSpec realListParam(std::string name) {
     ParamSpec s;
     s.name = std::move(name);

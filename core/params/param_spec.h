@@ -34,6 +34,8 @@ struct AllowedWords {
                 ge = " >= ", le = " <= ", list = "comma-separated reals";
 };
 
+class ParamSet;
+
 struct ParamSpec {
     std::string name;
     ParamType type = ParamType::Real;
@@ -45,6 +47,15 @@ struct ParamSpec {
     bool logScale = false;             // UI hint: logarithmic slider
     double uiMin = 0, uiMax = 0;       // UI hint: slider range (0, 0: use min/max)
     std::string helpEn, helpZh;
+    // When the parameter matters: shown (GUI panel) if ANY condition holds, each "parameter `name`
+    // has one of `values`" (as command-line texts). Empty: always. A parameter that only views
+    // set (a zoom window) is `viewControlled` and never shown in the panel.
+    struct Condition {
+        std::string name;
+        std::vector<std::string> values;
+    };
+    std::vector<Condition> relevantWhen;
+    bool viewControlled = false;
 
     // Fluent set-up used by the encoding tables.
     ParamSpec& range(std::optional<double> lo, std::optional<double> hi) {
@@ -69,6 +80,16 @@ struct ParamSpec {
         uiMax = hi;
         return *this;
     }
+    ParamSpec& onlyWhen(std::string other, std::vector<std::string> values) {
+        relevantWhen.push_back({std::move(other), std::move(values)});
+        return *this;
+    }
+    ParamSpec& setByViews() {
+        viewControlled = true;
+        return *this;
+    }
+    // Whether the parameter matters for these values (see relevantWhen).
+    bool relevant(const ParamSet& values) const;
     ParamSpec& help(std::string en, std::string zh) {
         helpEn = std::move(en);
         helpZh = std::move(zh);

@@ -62,6 +62,7 @@ void ParamPanel::setEncoding(const core::EncodingDescriptor* enc, const core::Pa
     v->setContentsMargins(0, 0, 0, 0);
     v->setSpacing(4);
     for (const auto& spec : enc->params) {
+        if (spec.viewControlled) continue;  // set by the views (a zoom window), not by hand
         auto* row = new ParamRow(spec, m_rowsBox);
         const QString name = QString::fromStdString(spec.name);
         row->onChange = [this, name](const ParamValue& value) { onRowChanged(name, value); };
@@ -71,7 +72,17 @@ void ParamPanel::setEncoding(const core::EncodingDescriptor* enc, const core::Pa
         m_rows.insert(name, row);
     }
     m_layout->insertWidget(1, m_rowsBox);
+    updateRelevance();
     retranslate();
+}
+
+// Rows of parameters that do not matter for the current values hide (YaRN's betas when the
+// scaling is none), so a page with many parameters shows the few that act.
+void ParamPanel::updateRelevance() {
+    if (!m_enc) return;
+    for (const auto& spec : m_enc->params)
+        if (auto* row = m_rows.value(QString::fromStdString(spec.name)))
+            row->setVisible(spec.relevant(m_values));
 }
 
 void ParamPanel::setValues(const core::ParamSet& values) {
@@ -79,10 +90,12 @@ void ParamPanel::setValues(const core::ParamSet& values) {
     for (auto it = m_rows.begin(); it != m_rows.end(); ++it)
         if (values.has(it.key().toStdString()))
             it.value()->setValue(values.get(it.key().toStdString()));
+    updateRelevance();
 }
 
 void ParamPanel::onRowChanged(const QString& name, const ParamValue& value) {
     m_values.set(name.toStdString(), value);
+    updateRelevance();
     emit edited(name);
 }
 
@@ -103,6 +116,11 @@ bool ParamPanel::setText(const QString& name, const QString& text) {
 QWidget* ParamPanel::editorFor(const QString& name) const {
     auto* row = m_rows.value(name);
     return row ? row->editor() : nullptr;
+}
+
+bool ParamPanel::isShown(const QString& name) const {
+    auto* row = m_rows.value(name);
+    return row && !row->isHidden();
 }
 
 void ParamPanel::changeEvent(QEvent* e) {

@@ -39,6 +39,8 @@ public:
     bool setText(const QString& name, const QString& text);
     // The widgets of one parameter, for tests.
     QWidget* editorFor(const QString& name) const;
+    // Whether a parameter's row is shown (it exists and matters for the current values).
+    bool isShown(const QString& name) const;
 
 signals:
     void edited(const QString& name);
@@ -48,6 +50,7 @@ protected:
 
 private:
     void onRowChanged(const QString& name, const core::ParamValue& value);
+    void updateRelevance();
     void retranslate();
 
     const core::EncodingDescriptor* m_enc = nullptr;

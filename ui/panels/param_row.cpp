@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -16,6 +17,44 @@
 #include "ui/shell/language.h"
 
 namespace poslab::ui {
+
+namespace {
+
+// The mouse wheel over a panel scrolls the panel: a slider or list changes only once it has the
+// focus (clicked or tabbed to), so scrolling past never edits a parameter by accident.
+class WheelNeedsFocus : public QObject {
+public:
+    using QObject::QObject;
+    bool eventFilter(QObject* watched, QEvent* event) override {
+        if (event->type() == QEvent::Wheel) {
+            auto* w = qobject_cast<QWidget*>(watched);
+            if (w && !w->hasFocus()) {
+                event->ignore();
+                return true;
+            }
+        }
+        return false;
+    }
+};
+
+void guardWheel(QWidget* w) {
+    w->setFocusPolicy(Qt::StrongFocus);
+    w->installEventFilter(new WheelNeedsFocus(w));
+}
+
+}  // namespace
+
+double snapOneTwoFive(double v) {
+    if (!(v > 0) || !std::isfinite(v)) return v;
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    const double m = v / decade;  // in [1, 10)
+    // Nearest of 1, 2, 5, 10 on the log scale the slider moves on.
+    const double steps[] = {1, 2, 5, 10};
+    double best = 1;
+    for (double st : steps)
+        if (std::abs(std::log(m / st)) < std::abs(std::log(m / best))) best = st;
+    return std::stod(QString::number(best * decade, 'g', 15).toStdString());
+}
 
 using core::ParamSpec;
 using core::ParamType;
@@ -46,6 +85,7 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
             m_edit->setAlignment(Qt::AlignRight);
             top->addWidget(m_edit);
             m_slider = new QSlider(Qt::Horizontal, this);
+            guardWheel(m_slider);
             setupSlider();
             bottom->addWidget(m_slider, 1);
             connect(m_slider, &QSlider::valueChanged, this, [this](int pos) {
@@ -65,6 +105,7 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
             break;
         case ParamType::Enum:
             m_combo = new QComboBox(this);
+            guardWheel(m_combo);
             for (const auto& c : spec.choices) m_combo->addItem(QString::fromStdString(c));
             bottom->addWidget(m_combo, 1);
             connect(m_combo, &QComboBox::currentIndexChanged, this, [this] {
@@ -74,6 +115,7 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
         case ParamType::Path:
         case ParamType::RealList: {  // a list of reals: typed out, or a .npy file
             m_combo = new QComboBox(this);
+            guardWheel(m_combo);
             m_combo->setEditable(true);
             for (const auto& c : spec.choices) m_combo->addItem(QString::fromStdString(c));
             m_combo->setInsertPolicy(QComboBox::NoInsert);
@@ -203,6 +245,15 @@ ParamValue ParamRow::sliderValue(int pos) const {
     const double t = pos / 1000.0;
     const double lo = m_scale.lo, hi = m_scale.hi;
     double v = m_scale.log ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo);
+    // A log slider lands on 1-2-5 values per decade (base 10000, 20000, 50000, 100000 ...),
+    // within the spec's range; typed values stay exact.
+    if (m_scale.log) {
+        const double snapped = snapOneTwoFive(v);
+        if (m_spec.check(m_spec.type == ParamType::Int
+                             ? ParamValue{static_cast<std::int64_t>(std::llround(snapped))}
+                             : ParamValue{snapped}))
+            v = snapped;
+    }
     if (m_spec.type == ParamType::Int) return static_cast<std::int64_t>(std::llround(v));
     // Round to 3 significant digits so that a drag passes through readable values.
     if (v != 0) {

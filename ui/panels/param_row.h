@@ -26,6 +26,8 @@ struct SliderScale {
 };
 SliderScale sliderScale(const core::ParamSpec& spec);
 int sliderPosition(const SliderScale& scale, double value);
+// The nearest of 1, 2, 5 x 10^k (on a log scale): where a log slider lands.
+double snapOneTwoFive(double value);
 
 class ParamRow : public QWidget {
 public:

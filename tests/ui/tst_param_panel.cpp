@@ -1,0 +1,125 @@
+// The parameter panel for a classroom (issue 13 item 4): parameters that do not matter for the
+// current values hide (YaRN's betas when the scaling is none) and come back when they do; the
+// parameters views set (zoom windows) have no row; a log slider lands on 1-2-5 values per decade
+// (the base demo passes 10000, 20000, 50000 ... 500000); the mouse wheel changes nothing until
+// the slider has the focus.
+#include <QApplication>
+#include <QSlider>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include "core/registry.h"
+#include "tests/ui/ui_test_util.h"
+#include "ui/panels/param_panel.h"
+#include "ui/panels/param_row.h"
+#include "ui/shell/gui_main.h"
+
+using namespace poslab;
+using namespace poslab::ui;
+
+class TstParamPanel : public QObject {
+    Q_OBJECT
+    const core::EncodingDescriptor* rope() { return core::registry().find("rope"); }
+
+private slots:
+    void initTestCase() { setUpApplication(); }
+
+    void relevance_data() {
+        QTest::addColumn<QString>("scaling");
+        QTest::addColumn<QStringList>("shown");
+        QTest::addColumn<QStringList>("hidden");
+        QTest::newRow("none") << "none" << QStringList{"n", "d", "base", "partial_rotary_factor"}
+                              << QStringList{"factor",       "beta_fast", "low_freq_factor",
+                                             "short_factor", "truncate",  "seq_len"};
+        QTest::newRow("yarn") << "yarn"
+                              << QStringList{"factor",   "beta_fast", "beta_slow",
+                                             "truncate", "mscale",    "original_max_position"}
+                              << QStringList{"low_freq_factor", "short_factor", "seq_len"};
+        QTest::newRow("llama3") << "llama3"
+                                << QStringList{"factor", "low_freq_factor", "high_freq_factor"}
+                                << QStringList{"beta_fast", "truncate", "short_factor"};
+        QTest::newRow("longrope") << "longrope"
+                                  << QStringList{"short_factor", "long_factor", "seq_len",
+                                                 "attention_factor"}
+                                  << QStringList{"beta_fast", "low_freq_factor"};
+    }
+    void relevance() {
+        QFETCH(QString, scaling);
+        QFETCH(QStringList, shown);
+        QFETCH(QStringList, hidden);
+        ParamPanel panel;
+        panel.setEncoding(rope(), core::defaultParams(rope()->params));
+        panel.show();
+        if (scaling != "none") QVERIFY(panel.setText("scaling", scaling));
+        for (const QString& name : shown) QVERIFY2(panel.isShown(name), qPrintable(name));
+        for (const QString& name : hidden) QVERIFY2(!panel.isShown(name), qPrintable(name));
+        // Set by the views only: no row at all.
+        for (const char* name : {"columns", "window_start", "window_end", "rows"})
+            QVERIFY(!panel.editorFor(name));
+        // Back to none: the scaling's parameters hide again.
+        QVERIFY(panel.setText("scaling", "none"));
+        QVERIFY(!panel.isShown("factor"));
+    }
+
+    void snapping_data() {
+        QTest::addColumn<double>("value");
+        QTest::addColumn<double>("snapped");
+        QTest::newRow("13000") << 13000.0 << 10000.0;
+        QTest::newRow("16000") << 16000.0 << 20000.0;
+        QTest::newRow("35000") << 35000.0 << 50000.0;
+        QTest::newRow("7500") << 7500.0 << 10000.0;
+        QTest::newRow("480000") << 480000.0 << 500000.0;
+        QTest::newRow("1") << 1.0 << 1.0;
+        QTest::newRow("0.3") << 0.3 << 0.2;
+    }
+    void snapping() {
+        QFETCH(double, value);
+        QFETCH(double, snapped);
+        QCOMPARE(snapOneTwoFive(value), snapped);
+    }
+
+    // Dragging the base slider over its whole range commits only 1-2-5 values, 10000 and 500000
+    // among them; a typed base stays exact.
+    void baseSliderLandsOnRoundValues() {
+        ParamPanel panel;
+        panel.setEncoding(rope(), core::defaultParams(rope()->params));
+        auto* slider = qobject_cast<QSlider*>(panel.editorFor("base"));
+        QVERIFY(slider);
+        QSet<double> seen;
+        for (int pos = slider->minimum(); pos <= slider->maximum(); ++pos) {
+            slider->setValue(pos);
+            const double base = panel.values().real("base");
+            QCOMPARE(snapOneTwoFive(base), base);
+            seen.insert(base);
+        }
+        QVERIFY(seen.contains(10000.0) && seen.contains(500000.0) && seen.contains(20000.0));
+        QVERIFY(panel.setText("base", "123456.5"));
+        QCOMPARE(panel.values().real("base"), 123456.5);
+    }
+
+    void wheelNeedsFocus() {
+        ParamPanel panel;
+        panel.setEncoding(rope(), core::defaultParams(rope()->params));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* slider = qobject_cast<QSlider*>(panel.editorFor("d"));
+        QVERIFY(slider);
+        const std::int64_t before = panel.values().integer("d");
+        auto wheel = [&] {
+            const QPointF at(slider->width() / 2.0, slider->height() / 2.0);
+            QWheelEvent e(at, slider->mapToGlobal(at), QPoint(), QPoint(0, 120), Qt::NoButton,
+                          Qt::NoModifier, Qt::NoScrollPhase, false);
+            QApplication::sendEvent(slider, &e);
+        };
+        panel.setFocus();
+        wheel();
+        QCOMPARE(panel.values().integer("d"), before);
+        slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
+        wheel();
+        QVERIFY(panel.values().integer("d") != before);
+    }
+};
+
+QTEST_MAIN(TstParamPanel)
+#include "tst_param_panel.moc"
