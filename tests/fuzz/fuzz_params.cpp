@@ -33,7 +33,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     // The quantity's own conditions and the budget, only when no file would be read.
     bool readsFiles = false;
     for (const auto& spec : enc->params)
-        if (spec.type == ParamType::Path && !checked.text(spec.name).empty()) readsFiles = true;
+        if (readsFile(spec, checked.get(spec.name))) readsFiles = true;
     if (!readsFiles) {
         ComputeOptions options;
         options.memoryBudget = 1024.0 * 1024;
