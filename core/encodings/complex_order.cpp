@@ -108,7 +108,7 @@ void registerComplexOrder(Registry& r) {
                                    return Array::fromMatrix(component(p, 0));
                                })
                                .copiesResult()
-.title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
+                               .title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
                                .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
@@ -120,7 +120,7 @@ void registerComplexOrder(Registry& r) {
                 return Array::fromMatrix(component(p, 1));
             })
             .copiesResult()
-.title("Imaginary part r sin(w pos + theta)", "虚部 r sin(w pos + theta)")
+            .title("Imaginary part r sin(w pos + theta)", "虚部 r sin(w pos + theta)")
             .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
@@ -132,7 +132,7 @@ void registerComplexOrder(Registry& r) {
                 return Array::fromMatrix(table(p));
             })
             .copiesResult()
-.title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
+            .title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
             .axisNames({"position i", "column 2k (real), 2k+1 (imaginary)"}));
     e.quantities.push_back(
         // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.

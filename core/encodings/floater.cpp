@@ -169,7 +169,7 @@ void registerFloater(Registry& r) {
                                    return Array::fromMatrix(*t);
                                })
                                .copiesResult()
-.title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
+                               .title("FLOATER trajectory P[i] = p(i)", "FLOATER 轨迹 P[i] = p(i)")
                                .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(similarityQuantity(
         "n,n", n, [](const ParamSet& p) { return p.integer("d"); }, table,

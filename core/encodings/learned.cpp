@@ -68,7 +68,7 @@ void registerLearned(Registry& r) {
                                    return Array::fromMatrix(*t);
                                })
                                .copiesResult()
-.title("Learned position table P", "可学习位置编码表 P")
+                               .title("Learned position table P", "可学习位置编码表 P")
                                .axisNames({"position i", "dimension k"}));
     e.quantities.push_back(similarityQuantity(
         "n,n", n, [](const ParamSet& p) { return p.integer("d"); },

@@ -171,7 +171,7 @@ void registerSinusoidal(Registry& r) {
                                    return Array::fromMatrix(table(p));
                                })
                                .copiesResult()
-.title("Position table P", "位置编码表 P")
+                               .title("Position table P", "位置编码表 P")
                                .axisNames({"position i", "dimension k"})
                                .withFast(fastTablePath()));
     e.quantities.push_back(quantity(
@@ -198,7 +198,7 @@ void registerSinusoidal(Registry& r) {
                                    return Array::fromMatrix(shiftMatrix(p));
                                })
                                .copiesResult()
-.title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
+                               .title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
                                .axisNames({"output dimension", "input dimension"}));
     e.quantities.push_back(quantity(
                                "shift_error", "n-delta",

@@ -75,7 +75,7 @@ void registerSinusoidal2d(Registry& r) {
                 return Array::fromMatrix(table(p));
             })
             .copiesResult()
-.title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
+            .title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
             .axisNames({"patch h*width + w", "dimension k"}));
     e.quantities.push_back(
         similarityQuantity("height*width,height*width", cells, d,

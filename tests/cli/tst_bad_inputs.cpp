@@ -58,6 +58,126 @@ class TstBadInputs : public QObject, public test::CliFixture {
         return p;
     }
 
+    // Rows of refused_data, by kind of input.
+    void keyAndPathRows() {
+        const QByteArray none;
+        auto exportRope = [](QStringList more) {
+            return QStringList{"export", "rope", "decay"} + more;
+        };
+        QTest::newRow("repeated key")
+            << exportRope({"-p", "d=64", "-p", "d=32"}) << "twice" << none;
+        QTest::newRow("unknown key") << exportRope({"-p", "dim=64"}) << "'dim'" << none;
+        QTest::newRow("key with a space") << exportRope({"-p", " d=64"}) << "' d'" << none;
+        QTest::newRow("empty key") << exportRope({"-p", "=64"}) << "KEY=VALUE" << none;
+        QTest::newRow("key case") << exportRope({"-p", "D=64"}) << "'D'" << none;
+        // Paths.
+        QTest::newRow("unicode path missing")
+            << QStringList{"export", "rope", "rotated", "-p", "input=/tmp/位置 编码/x.npy"}
+            << "位置 编码" << none;
+        QTest::newRow("a directory as input")
+            << QStringList{"export", "rope", "rotated", "-p", "input=/tmp"} << "'input'" << none;
+        QTest::newRow("/dev/zero as input")
+            << QStringList{"export", "rope", "rotated", "-p", "input=/dev/zero"} << "'input'"
+            << none;
+        QTest::newRow("list .npy missing")
+            << exportRope({"-p", "scaling=longrope", "-p", "short_factor=/no/such.npy", "-p",
+                           "long_factor=1,2"})
+            << "short_factor" << none;
+    }
+
+    // .npy inputs (rope rotated, n 4, d 8).
+    void npyRows() {
+        const QStringList rotated = {"export", "rope", "rotated", "-p",        "n=4",
+                                     "-p",     "d=8",  "-p",      "input={in}"};
+        const QByteArray shape = "'shape': (4, 8), }";
+        QTest::newRow("npy empty file") << rotated << "'input'" << QByteArray();
+        QTest::newRow("npy wrong magic") << rotated << "'input'" << QByteArray("\x93NUMPZ\x01\x00");
+        QTest::newRow("npy truncated data")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, " + shape, doubles(31));
+        QTest::newRow("npy lying shape")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (400, 8), }", doubles(32));
+        QTest::newRow("npy big-endian")
+            << rotated << "'input'"
+            << npy("{'descr': '>f8', 'fortran_order': False, " + shape, doubles(32));
+        QTest::newRow("npy fortran order")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': True, " + shape, doubles(32));
+        QTest::newRow("npy complex")
+            << rotated << "'input'"
+            << npy("{'descr': '<c16', 'fortran_order': False, " + shape, doubles(64));
+        QTest::newRow("npy object dtype")
+            << rotated << "'input'"
+            << npy("{'descr': '|O', 'fortran_order': False, " + shape, doubles(32));
+        QTest::newRow("npy negative shape")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (-4, 8), }", doubles(32));
+        QTest::newRow("npy shape of words")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4, x), }", doubles(32));
+        QTest::newRow("npy duplicate descr")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'descr': '<i8', 'fortran_order': False, " + shape,
+                   doubles(32));
+        QTest::newRow("npy missing shape")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, }", doubles(32));
+        QTest::newRow("npy unknown version")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, " + shape, doubles(32), 9);
+        QTest::newRow("npy nan data")
+            << rotated << "'input'"
+            << npy("{'descr': '<f8', 'fortran_order': False, " + shape, QByteArray(256, '\xff'));
+    }
+
+    void outputRows() {
+        const QByteArray none;
+        QTest::newRow("output /dev/full")
+            << QStringList{"export", "rope", "decay", "-o", "/dev/full"} << "/dev/full" << none;
+        QTest::newRow("output in /proc")
+            << QStringList{"export", "rope", "decay", "-o", "/proc/self/x.npy"} << "x.npy" << none;
+        QTest::newRow("output a directory")
+            << QStringList{"export", "rope", "decay", "-o", "/tmp"} << "/tmp" << none;
+        QTest::newRow("output no extension")
+            << QStringList{"export", "rope", "decay", "-o", "{dir}/noext"} << "noext" << none;
+        QTest::newRow("render to .gif")
+            << QStringList{"render", "rope/decay", "-o", "{dir}/x.gif"} << ".gif" << none;
+        QTest::newRow("render size 0x0")
+            << QStringList{"render", "rope/decay", "--size", "0x0"} << "--size" << none;
+        QTest::newRow("render size huge")
+            << QStringList{"render", "rope/decay", "--size", "100000x100000"} << "--size" << none;
+        QTest::newRow("render dpi nan")
+            << QStringList{"render", "rope/decay", "--dpi", "nan"} << "--dpi" << none;
+        QTest::newRow("render unknown view")
+            << QStringList{"render", "rope/nope"} << "rope/nope" << none;
+    }
+
+    void lessonRows() {
+        const QStringList deck = {"render", "--lesson", "{in}"};
+        QTest::newRow("lesson not json")
+            << deck << "not valid JSON" << QByteArray("{\"format\": 1,");
+        QTest::newRow("lesson empty") << deck << "not valid JSON" << QByteArray();
+        QTest::newRow("lesson future format")
+            << deck << "format"
+            << QByteArray(R"({"format": 99, "id": "x", "title": {"en": "x", "zh": "x"},
+                "steps": [{"view": "rope/decay", "title": {"en": "a", "zh": "a"},
+                           "caption": {"en": "a", "zh": "a"}}]})");
+        QTest::newRow("lesson unknown view")
+            << deck << "rope/nope"
+            << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
+                "steps": [{"view": "rope/nope", "title": {"en": "a", "zh": "a"},
+                           "caption": {"en": "a", "zh": "a"}}]})");
+        QTest::newRow("lesson bad parameter")
+            << deck << "'d'"
+            << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
+                "steps": [{"view": "rope/decay", "params": {"d": "63"},
+                           "title": {"en": "a", "zh": "a"}, "caption": {"en": "a", "zh": "a"}}]})");
+        QTest::newRow("lesson no steps")
+            << deck << "steps"
+            << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
+                "steps": []})");
+    }
 private slots:
     void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
@@ -120,113 +240,12 @@ private slots:
                      << "window_end=5";
             QTest::newRow(v.tag) << args << QString::fromUtf8(v.mentions) << none;
         }
-        // Keys.
-        QTest::newRow("repeated key")
-            << exportRope({"-p", "d=64", "-p", "d=32"}) << "twice" << none;
-        QTest::newRow("unknown key") << exportRope({"-p", "dim=64"}) << "'dim'" << none;
-        QTest::newRow("key with a space") << exportRope({"-p", " d=64"}) << "' d'" << none;
-        QTest::newRow("empty key") << exportRope({"-p", "=64"}) << "KEY=VALUE" << none;
-        QTest::newRow("key case") << exportRope({"-p", "D=64"}) << "'D'" << none;
-        // Paths.
-        QTest::newRow("unicode path missing")
-            << QStringList{"export", "rope", "rotated", "-p", "input=/tmp/位置 编码/x.npy"}
-            << "位置 编码" << none;
-        QTest::newRow("a directory as input")
-            << QStringList{"export", "rope", "rotated", "-p", "input=/tmp"} << "'input'" << none;
-        QTest::newRow("/dev/zero as input")
-            << QStringList{"export", "rope", "rotated", "-p", "input=/dev/zero"} << "'input'"
-            << none;
-        QTest::newRow("list .npy missing")
-            << exportRope({"-p", "scaling=longrope", "-p", "short_factor=/no/such.npy", "-p",
-                           "long_factor=1,2"})
-            << "short_factor" << none;
-        // .npy inputs (rope rotated, n 4, d 8).
-        const QStringList rotated = {"export", "rope", "rotated", "-p",        "n=4",
-                                     "-p",     "d=8",  "-p",      "input={in}"};
-        const QByteArray shape = "'shape': (4, 8), }";
-        QTest::newRow("npy empty file") << rotated << "'input'" << QByteArray();
-        QTest::newRow("npy wrong magic") << rotated << "'input'" << QByteArray("\x93NUMPZ\x01\x00");
-        QTest::newRow("npy truncated data")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, " + shape, doubles(31));
-        QTest::newRow("npy lying shape")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (400, 8), }", doubles(32));
-        QTest::newRow("npy big-endian")
-            << rotated << "'input'"
-            << npy("{'descr': '>f8', 'fortran_order': False, " + shape, doubles(32));
-        QTest::newRow("npy fortran order")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': True, " + shape, doubles(32));
-        QTest::newRow("npy complex")
-            << rotated << "'input'"
-            << npy("{'descr': '<c16', 'fortran_order': False, " + shape, doubles(64));
-        QTest::newRow("npy object dtype")
-            << rotated << "'input'"
-            << npy("{'descr': '|O', 'fortran_order': False, " + shape, doubles(32));
-        QTest::newRow("npy negative shape")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (-4, 8), }", doubles(32));
-        QTest::newRow("npy shape of words")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4, x), }", doubles(32));
-        QTest::newRow("npy duplicate descr")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'descr': '<i8', 'fortran_order': False, " + shape,
-                   doubles(32));
-        QTest::newRow("npy missing shape")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, }", doubles(32));
-        QTest::newRow("npy unknown version")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, " + shape, doubles(32), 9);
-        QTest::newRow("npy nan data")
-            << rotated << "'input'"
-            << npy("{'descr': '<f8', 'fortran_order': False, " + shape, QByteArray(256, '\xff'));
-        // Outputs.
-        QTest::newRow("output /dev/full")
-            << QStringList{"export", "rope", "decay", "-o", "/dev/full"} << "/dev/full" << none;
-        QTest::newRow("output in /proc")
-            << QStringList{"export", "rope", "decay", "-o", "/proc/self/x.npy"} << "x.npy" << none;
-        QTest::newRow("output a directory")
-            << QStringList{"export", "rope", "decay", "-o", "/tmp"} << "/tmp" << none;
-        QTest::newRow("output no extension")
-            << QStringList{"export", "rope", "decay", "-o", "{dir}/noext"} << "noext" << none;
-        QTest::newRow("render to .gif")
-            << QStringList{"render", "rope/decay", "-o", "{dir}/x.gif"} << ".gif" << none;
-        QTest::newRow("render size 0x0")
-            << QStringList{"render", "rope/decay", "--size", "0x0"} << "--size" << none;
-        QTest::newRow("render size huge")
-            << QStringList{"render", "rope/decay", "--size", "100000x100000"} << "--size" << none;
-        QTest::newRow("render dpi nan")
-            << QStringList{"render", "rope/decay", "--dpi", "nan"} << "--dpi" << none;
-        QTest::newRow("render unknown view")
-            << QStringList{"render", "rope/nope"} << "rope/nope" << none;
-        // Lessons.
-        const QStringList deck = {"render", "--lesson", "{in}"};
-        QTest::newRow("lesson not json")
-            << deck << "not valid JSON" << QByteArray("{\"format\": 1,");
-        QTest::newRow("lesson empty") << deck << "not valid JSON" << QByteArray();
-        QTest::newRow("lesson future format")
-            << deck << "format"
-            << QByteArray(R"({"format": 99, "id": "x", "title": {"en": "x", "zh": "x"},
-                "steps": [{"view": "rope/decay", "title": {"en": "a", "zh": "a"},
-                           "caption": {"en": "a", "zh": "a"}}]})");
-        QTest::newRow("lesson unknown view")
-            << deck << "rope/nope"
-            << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
-                "steps": [{"view": "rope/nope", "title": {"en": "a", "zh": "a"},
-                           "caption": {"en": "a", "zh": "a"}}]})");
-        QTest::newRow("lesson bad parameter")
-            << deck << "'d'"
-            << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
-                "steps": [{"view": "rope/decay", "params": {"d": "63"},
-                           "title": {"en": "a", "zh": "a"}, "caption": {"en": "a", "zh": "a"}}]})");
-        QTest::newRow("lesson no steps")
-            << deck << "steps"
-            << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
-                "steps": []})");
+        keyAndPathRows();
+        npyRows();
+        outputRows();
+        lessonRows();
     }
+
     void refused() {
         QFETCH(QStringList, args);
         QFETCH(QString, mentions);

@@ -105,7 +105,10 @@ private slots:
         // The request must be near the limit, or the check above proves little.
         QVERIFY2(used >= 40 * kMiB, qPrintable(QString("only %1 MiB").arg(used / kMiB)));
 
-        const test::Run refused = test::runPoslab(args + QStringList{"-p", twice, "-o", out});
+        QStringList bigger = {"export", q[0], q[1], "--memory-budget", "128MiB"};
+        for (const QString& kv : params)
+            bigger << "-p" << (kv.section('=', 0, 0) == twice.section('=', 0, 0) ? twice : kv);
+        const test::Run refused = test::runPoslab(bigger + QStringList{"-o", out});
         QCOMPARE(refused.code, 2);
         QCOMPARE(refused.err.count('\n'), 1);
         QVERIFY2(refused.err.contains("would need") && refused.err.contains("128.0 MiB"),

@@ -30,7 +30,8 @@ std::string joined(const std::vector<double>& v) {
 std::vector<double> factors(std::size_t count, std::uint64_t seed) {
     const core::RowMatrix r = test::randomMatrix(1, static_cast<std::int64_t>(count), seed);
     std::vector<double> out(count);
-    for (std::size_t j = 0; j < count; ++j) out[j] = 1.5 + std::abs(r(0, static_cast<std::int64_t>(j)));
+    for (std::size_t j = 0; j < count; ++j)
+        out[j] = 1.5 + std::abs(r(0, static_cast<std::int64_t>(j)));
     out[0] = 1.0;
     return out;
 }
