@@ -50,6 +50,7 @@ usage:
                                          layer map, RoPE per kind of layer, inverse frequencies
   poslab model --list                    the bundled model presets: id, name, source
   poslab --help                          this text
+  poslab --version                       the version, as "poslab X.Y.Z"
 
 Errors exit with code 2 and one line on stderr; no output file is left behind.
 The memory budget (default 2GiB, or POSLAB_MEMORY_BUDGET) refuses results that would not fit.

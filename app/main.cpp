@@ -5,6 +5,7 @@
 
 #include "app/cli.h"
 #include "core/compute.h"
+#include "poslab_version.h"  // generated from the CMake project version (packaging/)
 #include "ui/shell/gui_main.h"
 
 int main(int argc, char** argv) {
@@ -13,6 +14,17 @@ int main(int argc, char** argv) {
     if (all.empty()) return poslab::ui::runGui(argc, argv);
     const std::string command = all.front();
     const Args rest(all.begin() + 1, all.end());
+    // --help and --version answer whatever the environment holds (a bad budget included).
+    if (command == "--version") {
+        if (!rest.empty())
+            return fail("", "--version takes no arguments, got '" + rest.front() + "'");
+        std::cout << "poslab " << POSLAB_VERSION << std::endl;
+        return 0;
+    }
+    if (command == "--help" || command == "-h" || command == "help") {
+        printUsage();
+        return 0;
+    }
     if (auto budget = poslab::core::memoryBudgetFromEnvironment(); !budget)
         return fail("", budget.error().message);
     if (command == "list") return runList(rest);
@@ -20,10 +32,6 @@ int main(int argc, char** argv) {
     if (command == "render") return runRender(rest);
     if (command == "bench") return runBench(rest);
     if (command == "model") return runModel(rest);
-    if (command == "--help" || command == "-h" || command == "help") {
-        printUsage();
-        return 0;
-    }
     return fail("", "unknown command '" + command +
                         "'; allowed: list, export, render, bench, model (see --help)");
 }
