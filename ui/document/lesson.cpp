@@ -10,8 +10,10 @@
 #include <optional>
 
 #include "core/compute.h"
+#include "core/models/rope_params.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/compute/series_fetch.h"
+#include "ui/document/model_presets.h"
 
 namespace poslab::ui {
 
@@ -26,7 +28,8 @@ QString qs(const std::string& s) {
 // Keys a lesson may hold. Unknown keys are errors rather than ignored: a misspelt "parmas" would
 // otherwise silently show the preset, and the author would never know.
 const QStringList kLessonKeys = {"format", "id", "title", "steps"};
-const QStringList kStepKeys = {"view", "page", "params", "state", "title", "caption"};
+const QStringList kStepKeys = {"view",  "page", "params", "state",
+                               "model", "kind", "title",  "caption"};
 const QStringList kStateKeys = {"slice",           "dims",         "m",           "delta",
                                 "compareQuantity", "compareParam", "compareValue"};
 
@@ -215,6 +218,33 @@ bool checkComputable(const ViewSpec& view, const ViewState& state,
     return true;
 }
 
+// The texts of a step's model: the rope parameters of its kind of layer (rope_params.h).
+core::Expected<QMap<QString, QString>> modelTexts(const QString& preset, const QString& kindName) {
+    const std::string text = modelPresetText(preset);
+    if (text.empty())
+        return core::fail("\"model\": '" + preset.toStdString() +
+                          "' is not a bundled preset (see 'poslab model --list')");
+    auto config = core::models::readModelConfigText(text);
+    if (!config)
+        return core::fail("\"model\" " + preset.toStdString() + ": " + config.error().message);
+    const core::models::KindInfo* kind = nullptr;
+    if (kindName.isEmpty()) {
+        auto first = core::models::kindOfLayer(*config, std::nullopt);
+        if (!first)
+            return core::fail("\"model\" " + preset.toStdString() + ": " + first.error().message);
+        kind = *first;
+    } else if (!(kind = config->kind(kindName.toStdString()))) {
+        return core::fail("\"kind\": " + preset.toStdString() + " has no layer kind \"" +
+                          kindName.toStdString() + "\"");
+    }
+    if (!kind->rope)
+        return core::fail("\"kind\": " + kind->name + " of " + preset.toStdString() +
+                          " has no RoPE, so no rope view can follow it");
+    QMap<QString, QString> out;
+    for (const auto& [name, value] : core::models::ropeParamTexts(*kind)) out[qs(name)] = qs(value);
+    return out;
+}
+
 bool parseStep(const QJsonValue& value, const Catalog& catalog, LessonStep* step, QString* why) {
     if (!value.isObject()) {
         *why = QStringLiteral("must be an object");
@@ -255,6 +285,18 @@ bool parseStep(const QJsonValue& value, const Catalog& catalog, LessonStep* step
         return false;
     }
     if (!readState(state.toObject(), *viewSpec, *pageSpec, &s.state, why)) return false;
+    if (!readTextField(o, QStringLiteral("model"), {}, &s.model, why) ||
+        !readTextField(o, QStringLiteral("kind"), {}, &s.kind, why))
+        return false;
+    if (!s.kind.isEmpty() && s.model.isEmpty()) {
+        *why = QStringLiteral("\"kind\" needs a \"model\"");
+        return false;
+    }
+    if (!s.model.isEmpty() && pageSpec->encoding != QLatin1String("rope")) {
+        *why =
+            QStringLiteral("\"model\" needs a view of the rope encoding, not \"%1\"").arg(s.view);
+        return false;
+    }
     if (!readText(o, QStringLiteral("title"), &s.title, why) ||
         !readText(o, QStringLiteral("caption"), &s.caption, why))
         return false;
@@ -369,7 +411,12 @@ core::Expected<core::ParamSet> stepParams(const LessonStep& step, const Catalog&
     if (!page) return core::fail("unknown page \"" + pageId.toStdString() + "\"");
     const core::EncodingDescriptor* enc = core::registry().find(page->encoding.toStdString());
     if (!enc) return core::fail("unknown encoding \"" + page->encoding.toStdString() + "\"");
-    return paramsFromTexts(*enc, pagePresetParams(*page), step.params);
+    if (step.model.isEmpty()) return paramsFromTexts(*enc, pagePresetParams(*page), step.params);
+    auto texts = modelTexts(step.model, step.kind);
+    if (!texts) return texts.error();
+    auto start = paramsFromTexts(*enc, pagePresetParams(*page), *texts);
+    if (!start) return start.error();
+    return paramsFromTexts(*enc, *start, step.params);
 }
 
 }  // namespace poslab::ui

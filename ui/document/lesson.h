@@ -15,6 +15,12 @@
 //                                                   over the page's starting preset
 //      "state": {"slice": 0, "dims": [0, 2], "m": 0, "delta": 8,
 //                "compareParam": "base", "compareValue": "500000"},   optional (view_state_json.h)
+//      "model": "llama-3.1-8b",                     optional: a bundled model preset (issue 11);
+//      "kind": "full_attention",                    the step's parameters start from the rope
+//                                                   parameters of that kind of layer (default:
+//                                                   the first kind with RoPE), "params" over them;
+//                                                   the window shows the Model page with it, and
+//                                                   a deck draws the view (a rope view)
 //      "title": {"en": "...", "zh": "..."},         a short heading for the step
 //      "caption": {"en": "...", "zh": "..."}}       two or three sentences
 //   ]
@@ -35,6 +41,7 @@ struct LessonStep {
     QString page;                   // page id to open ("rope", "arg/decay")
     QMap<QString, QString> params;  // as written in the file
     ViewState state;
+    QString model, kind;  // a model preset and its kind of layer; empty: none
     LocalText title, caption;
 };
 
@@ -56,8 +63,9 @@ bool loadLesson(const QString& path, const Catalog& catalog, Lesson* lesson, QSt
 // The built-in lessons, in teaching order (the file names in resources/lessons/ sorted).
 QVector<Lesson> builtinLessons(const Catalog& catalog);
 
-// The full parameter set of a step: the page's preset (MainWindow::presetParams) with the step's
-// texts applied; an error when one does not parse.
+// The full parameter set of a step: the page's preset (MainWindow::presetParams), the model's
+// rope parameters when the step names a model, then the step's texts; an error when one does not
+// parse.
 core::Expected<core::ParamSet> stepParams(const LessonStep& step, const Catalog& catalog);
 
 }  // namespace poslab::ui

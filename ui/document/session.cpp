@@ -12,6 +12,7 @@
 #include <QStandardPaths>
 #include <cmath>
 
+#include "core/models/model_config.h"
 #include "core/registry.h"
 #include "ui/catalog/view_state_json.h"
 
@@ -83,6 +84,96 @@ bool readViews(const QJsonObject& o, const PageSpec& page, QVector<SessionView>*
     return true;
 }
 
+// One model of "model" (or its "compare"): the config is read by the model reader, the kind must
+// be one of its kinds.
+bool readModelEntry(const QJsonObject& o, const QString& where, QString* name, QString* config,
+                    QString* kind, QString* error) {
+    QString why;
+    if (!readTextField(o, QStringLiteral("name"), {}, name, &why) ||
+        !readTextField(o, QStringLiteral("config"), {}, config, &why) ||
+        !readTextField(o, QStringLiteral("kind"), {}, kind, &why)) {
+        *error = where + QStringLiteral(": ") + why;
+        return false;
+    }
+    if (config->isEmpty()) {
+        *error =
+            QCoreApplication::translate("poslab::ui::Session", "%1: no \"config\" text").arg(where);
+        return false;
+    }
+    const auto read = core::models::readModelConfigText(config->toStdString());
+    if (!read) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "%1: the embedded config is refused: %2")
+                     .arg(where, QString::fromStdString(read.error().message));
+        return false;
+    }
+    if (!kind->isEmpty() && !read->kind(kind->toStdString())) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "%1: the config has no layer kind \"%2\"")
+                     .arg(where, *kind);
+        return false;
+    }
+    return true;
+}
+
+bool readModel(const QJsonObject& root, std::optional<SessionModel>* out, QString* error) {
+    const QJsonValue v = root.value(QStringLiteral("model"));
+    if (v.isUndefined() || v.isNull()) return true;
+    if (!v.isObject()) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "\"model\" must be an object");
+        return false;
+    }
+    const QJsonObject o = v.toObject();
+    SessionModel m;
+    if (!readModelEntry(o, QStringLiteral("model"), &m.name, &m.config, &m.kind, error))
+        return false;
+    const QJsonValue shown = o.value(QStringLiteral("shown"));
+    if (!shown.isUndefined() && !shown.isBool()) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "model: \"shown\" must be true or false");
+        return false;
+    }
+    m.shown = shown.toBool(false);
+    qint64 seqLen = 0;
+    if (!readIntField(o, QStringLiteral("seq_len"), 1, qint64(1) << 40, &seqLen, error)) {
+        *error = QStringLiteral("model: ") + *error;
+        return false;
+    }
+    if (seqLen > 0 && !core::models::readModelConfigText(m.config.toStdString(), seqLen)) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "model: the config is refused at seq_len %1")
+                     .arg(seqLen);
+        return false;
+    }
+    m.seqLen = seqLen;
+    const QJsonValue compare = o.value(QStringLiteral("compare"));
+    if (!compare.isUndefined() && !compare.isNull()) {
+        if (!compare.isObject()) {
+            *error = QCoreApplication::translate("poslab::ui::Session",
+                                                 "model: \"compare\" must be an object");
+            return false;
+        }
+        if (!readModelEntry(compare.toObject(), QStringLiteral("model.compare"), &m.compareName,
+                            &m.compareConfig, &m.compareKind, error))
+            return false;
+    }
+    *out = m;
+    return true;
+}
+
+QJsonObject modelToJson(const SessionModel& m) {
+    QJsonObject o{{QStringLiteral("name"), m.name},
+                  {QStringLiteral("config"), m.config},
+                  {QStringLiteral("kind"), m.kind},
+                  {QStringLiteral("shown"), m.shown}};
+    if (m.seqLen > 0) o[QStringLiteral("seq_len")] = m.seqLen;
+    if (!m.compareConfig.isEmpty())
+        o[QStringLiteral("compare")] = QJsonObject{{QStringLiteral("name"), m.compareName},
+                                                   {QStringLiteral("config"), m.compareConfig},
+                                                   {QStringLiteral("kind"), m.compareKind}};
+    return o;
+}
+
 }  // namespace
 
 QByteArray sessionToJson(const SessionState& s) {
@@ -106,6 +197,7 @@ QByteArray sessionToJson(const SessionState& s) {
     o[QStringLiteral("theme")] = s.dark ? QStringLiteral("dark") : QStringLiteral("light");
     o[QStringLiteral("colormap")] = colormapName(s.colormap);
     o[QStringLiteral("backend")] = QString::fromLatin1(gpu::backendModeName(s.backend));
+    if (s.model) o[QStringLiteral("model")] = modelToJson(*s.model);
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
@@ -210,6 +302,7 @@ bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionStat
         if (colormap == QLatin1String(kColormapNames[i]))
             s.colormap = static_cast<ColormapChoice>(i);
     s.backend = gpu::parseBackendMode(backend.toStdString()).value_or(gpu::BackendMode::Cpu);
+    if (!readModel(o, &s.model, error)) return false;
     *state = s;
     return true;
 }

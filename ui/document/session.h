@@ -8,8 +8,14 @@
 //   "params": {"d": "128", "base": "10000", ...},           every value, as `-p KEY=VALUE` texts
 //   "views": [{"tab": 0, "view": "rope/angles", "state": {...}}, ...],   view_state_json.h
 //   "language": "en" | "zh", "theme": "light" | "dark",
-//   "colormap": "auto" | "viridis" | "diverging", "backend": "cpu" | "auto" | "vulkan"
+//   "colormap": "auto" | "viridis" | "diverging", "backend": "cpu" | "auto" | "vulkan",
+//   "model": {"name": "Llama 3.1 8B", "config": "<the config.json text>", "kind": "...",
+//             "shown": true, "seq_len": 4097 (optional), "compare": {"name": ..., "config": ...,
+//             "kind": ...}}   optional
 // }
+// The model is kept by content (the config text, not a path), so a session opens on another
+// machine; absent means no model (every file written before issue 11). Its config is read by
+// the model reader when the session is opened, and a corrupt one refuses the whole file.
 // Reading validates everything against the catalog and the ParamSpecs before anything is applied,
 // so a corrupt file or one from a newer PosLab is refused with one line and changes nothing.
 #pragma once
@@ -19,6 +25,7 @@
 #include <QString>
 #include <QVector>
 #include <memory>
+#include <optional>
 
 #include "core/params/param_spec.h"
 #include "gpu/backend_mode.h"
@@ -44,6 +51,15 @@ struct SessionView {
     bool operator==(const SessionView&) const = default;
 };
 
+// The Model page's state (issue 11). compareConfig empty: nothing compared.
+struct SessionModel {
+    QString name, config, kind;
+    bool shown = false;  // the window showed the Model page
+    qint64 seqLen = 0;   // the sequence length s the model is read at; 0: none
+    QString compareName, compareConfig, compareKind;
+    bool operator==(const SessionModel&) const = default;
+};
+
 struct SessionState {
     QString page;
     int tab = 0;
@@ -54,6 +70,7 @@ struct SessionState {
     bool dark = false;
     ColormapChoice colormap = ColormapChoice::Auto;
     gpu::BackendMode backend = gpu::BackendMode::Cpu;
+    std::optional<SessionModel> model;
     bool operator==(const SessionState&) const = default;
 };
 

@@ -67,6 +67,15 @@ void EncodingBrowser::rebuild() {
         }
         if (header->childCount() == 0) delete header;
     }
+    // Not an encoding: a model's config.json on the Model page (issue 11), shown by the window.
+    auto* models = new QTreeWidgetItem(m_tree, {tr("Models")});
+    models->setFlags(Qt::ItemIsEnabled);
+    QFont bold = models->font(0);
+    bold.setBold(true);
+    models->setFont(0, bold);
+    auto* model = new QTreeWidgetItem(models, {tr("Model config")});
+    model->setData(0, Qt::UserRole, QStringLiteral("model"));
+    model->setToolTip(0, tr("A model's config.json: its layers, frequencies and context"));
     m_tree->expandAll();
     if (!current.isEmpty()) setCurrentPage(current);
     filter(m_search->text());

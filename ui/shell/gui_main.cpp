@@ -3,10 +3,13 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QStyleFactory>
 #include <QTimer>
 #include <cstdio>
 
+#include "ui/document/lesson_player.h"
+#include "ui/model/model_page.h"
 #include "ui/shell/main_window.h"
 
 namespace poslab::ui {
@@ -14,6 +17,8 @@ namespace poslab::ui {
 void setUpApplication() {
     QCoreApplication::setOrganizationName(QStringLiteral("PosLab"));
     QCoreApplication::setApplicationName(QStringLiteral("PosLab"));
+    // Wayland docks match the window to the installed org.poslab.PosLab.desktop (its icon).
+    QGuiApplication::setDesktopFileName(QStringLiteral("org.poslab.PosLab"));
     if (auto* style = QStyleFactory::create(QStringLiteral("Fusion")))
         QApplication::setStyle(style);
 }
@@ -40,6 +45,44 @@ std::unique_ptr<QApplication> makeOffscreenApplication() {
     return app;
 }
 
+namespace {
+
+// Screenshot hooks of issue 11: POSLAB_MODEL=<preset id or file> [POSLAB_MODEL_KIND=<kind>]
+// [POSLAB_COMPARE=<preset id or file>] opens the Model page; POSLAB_LESSON=<built-in lesson id
+// or file> [POSLAB_LESSON_STEP=<1-based step>] starts a lesson there.
+void applyStartHooks(MainWindow& window) {
+    auto report = [](const QString& e) {
+        if (!e.isEmpty()) std::fprintf(stderr, "poslab: %s\n", qPrintable(e));
+    };
+    if (qEnvironmentVariableIsSet("POSLAB_MODEL")) {
+        const QString m = qEnvironmentVariable("POSLAB_MODEL");
+        ModelPage* page = window.modelPage();
+        report(QFileInfo(m).isFile()
+                   ? window.openModelFile(m)
+                   : page->openPreset(m, qEnvironmentVariable("POSLAB_MODEL_KIND")));
+        if (qEnvironmentVariableIsSet("POSLAB_COMPARE")) {
+            const QString c = qEnvironmentVariable("POSLAB_COMPARE");
+            report(QFileInfo(c).isFile() ? page->openCompareFile(c) : page->openComparePreset(c));
+        }
+        window.showModelPage();
+    }
+    if (qEnvironmentVariableIsSet("POSLAB_LESSON")) {
+        const QString id = qEnvironmentVariable("POSLAB_LESSON");
+        QString error = QStringLiteral("no built-in lesson \"%1\"").arg(id);
+        if (QFileInfo(id).isFile()) {
+            error = window.openLessonFile(id);
+        } else {
+            for (const Lesson& l : builtinLessons(Catalog::instance()))
+                if (l.id == id) error = window.startLesson(l);
+        }
+        report(error);
+        if (error.isEmpty() && qEnvironmentVariableIsSet("POSLAB_LESSON_STEP"))
+            window.lessonPlayer()->go(qEnvironmentVariableIntValue("POSLAB_LESSON_STEP") - 1);
+    }
+}
+
+}  // namespace
+
 int runGui(int argc, char** argv) {
     QApplication app(argc, argv);
     setUpApplication();
@@ -54,6 +97,7 @@ int runGui(int argc, char** argv) {
     if (qEnvironmentVariableIsSet("POSLAB_PAGE") || qEnvironmentVariableIsSet("POSLAB_TAB"))
         window.openPage(qEnvironmentVariable("POSLAB_PAGE", QStringLiteral("rope")),
                         qEnvironmentVariableIntValue("POSLAB_TAB"));
+    applyStartHooks(window);
     if (qEnvironmentVariableIsSet("POSLAB_SIZE")) {
         const auto parts = qEnvironmentVariable("POSLAB_SIZE").split('x');
         if (parts.size() == 2) window.resize(parts[0].toInt(), parts[1].toInt());

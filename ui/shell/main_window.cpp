@@ -7,21 +7,16 @@
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
-#include <QFileDialog>
-#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QProgressBar>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
 #include <QStatusBar>
 #include <QStyle>
-#include <QStyleFactory>
 #include <QTabWidget>
 #include <QTimer>
-#include <QToolButton>
 #include <QUndoCommand>
 #include <QUndoStack>
 #include <QVBoxLayout>
@@ -32,6 +27,7 @@
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
 #include "ui/figure/figure_export.h"
+#include "ui/model/model_page.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/explanation_panel.h"
 #include "ui/panels/param_panel.h"
@@ -107,7 +103,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     });
 
     buildMenus();
-
+    buildModelPage();
     connect(m_browser, &EncodingBrowser::pageSelected, this,
             [this](const QString& id) { openPage(id); });
     connect(m_params, &ParamPanel::edited, this, &MainWindow::onEdited);
@@ -317,6 +313,7 @@ void MainWindow::setColormap(ColormapChoice choice) {
 }
 
 void MainWindow::openPage(const QString& pageId, int tab) {
+    if (pageId == kModelPageId) return showModelPage();
     const PageSpec* page = m_catalog.find(pageId);
     if (!page) return;
     if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
@@ -324,6 +321,7 @@ void MainWindow::openPage(const QString& pageId, int tab) {
 }
 
 void MainWindow::showPage(const PageSpec* page, int tab) {
+    leaveModelPage();
     if (!m_values.contains(page->id)) m_values[page->id] = presetParams(*page);
     const core::ParamSet& values = m_values[page->id];
     m_params->setEncoding(core::registry().find(page->encoding.toStdString()), values);
@@ -474,6 +472,7 @@ void MainWindow::retranslate() {
     m_helpMenu->setTitle(tr("&Help"));
     m_aboutAct->setText(tr("&About PosLab"));
     m_status->retranslate();
+    retranslateModel();
     updateTitle();
 }
 

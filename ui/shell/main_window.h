@@ -12,6 +12,7 @@
 #include "ui/document/lesson.h"
 #include "ui/document/session.h"
 #include "ui/figure/colormap.h"
+#include "ui/model/model_document.h"
 #include "ui/shell/language.h"
 
 QT_BEGIN_NAMESPACE
@@ -23,6 +24,7 @@ class QLabel;
 class QMenu;
 class QProgressBar;
 class QSlider;
+class QStackedWidget;
 class QToolButton;
 class QUndoStack;
 QT_END_NAMESPACE
@@ -34,6 +36,7 @@ class EncodingBrowser;
 class FigureExport;
 class ExplanationPanel;
 class LessonPlayer;
+class ModelPage;
 class PageWidget;
 class ParamPanel;
 class Scheduler;
@@ -103,12 +106,25 @@ public:
     void setPresentation(bool on);
     bool isPresenting() const { return m_presenting; }
 
+    // The Model page (issue 11), shown in the centre in place of the encoding page; openPage
+    // ("model") shows it too, and opening an encoding page leaves it. A config file opened here
+    // joins Recent Models (when persisting); a refused one leaves the page as it was and shows
+    // one line. exploreInRope opens the RoPE page with the selected kind's parameters.
+    ModelPage* modelPage() const { return m_modelPage; }
+    void showModelPage();
+    bool modelPageShown() const;
+    QString openModelFile(const QString& path);
+    QString exploreInRope();
+    QMenu* recentModelsMenu() const { return m_recentModelsMenu; }
+
 signals:
     void resultShown(quint64 generation);
 
 protected:
     void closeEvent(QCloseEvent* e) override;
     void changeEvent(QEvent* e) override;
+    void dragEnterEvent(QDragEnterEvent* e) override;
+    void dropEvent(QDropEvent* e) override;
 
 private:
     void buildMenus();
@@ -133,6 +149,17 @@ private:
     void applyPresentationFont();
     void saveSettings();
     void restoreSettings();
+    void buildModelPage();
+    void retranslateModel();
+    void leaveModelPage();
+    void openModelWithDialog();
+    void fillRecentModels();
+    std::optional<SessionModel> modelSessionState() const;
+    // Reads the session's model texts before anything changes; the error names the model.
+    QString checkSessionModel(const std::optional<SessionModel>& m,
+                              std::pair<LoadedModel, LoadedModel>* out) const;
+    void applySessionModel(const std::optional<SessionModel>& m,
+                           const std::pair<LoadedModel, LoadedModel>& loaded);
 
     MainWindowOptions m_options;
     const Catalog& m_catalog;
@@ -161,6 +188,11 @@ private:
     QFont m_normalFont;
 
     StatusPanel* m_status = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    ModelPage* m_modelPage = nullptr;
+    std::pair<bool, bool> m_docksBeforeModel{true, true};  // parameters, explanation
+    QAction* m_openModelAct = nullptr;
+    QMenu* m_recentModelsMenu = nullptr;
 
     FigureExport* m_figures = nullptr;
     QMenu* m_fileMenu = nullptr;

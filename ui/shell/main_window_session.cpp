@@ -16,6 +16,7 @@
 #include "core/registry.h"
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
+#include "ui/model/model_page.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/page_widget.h"
@@ -100,7 +101,12 @@ void MainWindow::updateLessonActions() {
 
 void MainWindow::updateTitle() {
     QString title = QStringLiteral("PosLab");
-    if (const PageSpec* p = m_page->page()) title += QStringLiteral(" — ") + p->title.text();
+    if (modelPageShown())
+        title += QStringLiteral(" — ") + tr("Model") +
+                 (m_modelPage->hasModel() ? QStringLiteral(" — ") + m_modelPage->model().name
+                                          : QString());
+    else if (const PageSpec* p = m_page->page())
+        title += QStringLiteral(" — ") + p->title.text();
     if (m_session && !m_session->filePath().isEmpty())
         title += QStringLiteral(" — ") + QFileInfo(m_session->filePath()).fileName();
     setWindowTitle(title + QStringLiteral("[*]"));
@@ -119,6 +125,7 @@ void MainWindow::newSession() {
     const QString id = QStringLiteral("rope");  // where a new session starts
     m_values.clear();
     if (const PageSpec* page = m_catalog.find(id)) showPage(page, 0);
+    m_modelPage->clearModel();
     m_undo->clear();
     m_session->reset();
 }
@@ -138,6 +145,7 @@ SessionState MainWindow::sessionState() const {
     s.dark = m_dark;
     s.colormap = m_colormap;
     s.backend = backendMode();
+    s.model = modelSessionState();
     return s;
 }
 
@@ -147,6 +155,8 @@ QString MainWindow::applySession(const SessionState& s) {
     if (!page) return tr("unknown page \"%1\"").arg(s.page);
     auto params = sessionParams(s, m_catalog);
     if (!params) return QString::fromStdString(params.error().message);
+    std::pair<LoadedModel, LoadedModel> model;
+    if (const QString e = checkSessionModel(s.model, &model); !e.isEmpty()) return e;
 
     m_player->stop();
     if (s.language != currentLanguage()) setLanguage(s.language);
@@ -160,7 +170,8 @@ QString MainWindow::applySession(const SessionState& s) {
         for (ViewWidget* w : m_page->viewsOfTab(v.tab))
             if (w->spec().id == v.view) w->setState(v.state);
     m_page->requestUpdate();  // setState does not ask for a result itself
-    m_undo->clear();          // the edits belonged to the previous session
+    applySessionModel(s.model, model);
+    m_undo->clear();  // the edits belonged to the previous session
     return {};
 }
 
@@ -203,6 +214,18 @@ void MainWindow::showLessonStep(int index) {
     for (ViewWidget* w : m_page->viewsOfTab(tab))
         if (w->spec().id == step->view) w->setState(step->state);
     m_page->requestUpdate();
+    // A step about a model shows it on the Model page (the deck draws the step's view with the
+    // model's parameters, which the RoPE page now holds too).
+    if (!step->model.isEmpty()) {
+        // A step's seq_len reaches the model too (LongRoPE's table switch at s = L + 1).
+        const qint64 s = step->params.value(QStringLiteral("seq_len")).toLongLong();
+        if (const QString e = m_modelPage->openPreset(
+                step->model, step->kind, s > 0 ? std::optional<std::int64_t>(s) : std::nullopt);
+            !e.isEmpty())
+            m_player->setNote(e);
+        else
+            showModelPage();
+    }
 }
 
 void MainWindow::setPresentation(bool on) {

@@ -1,0 +1,301 @@
+#include "ui/model/model_chart.h"
+
+#include <QCoreApplication>
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QPainterPath>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "ui/figure/axis.h"
+#include "ui/figure/lines_paint.h"
+
+namespace poslab::ui {
+
+namespace {
+
+struct Range {
+    double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;
+    bool empty() const { return !(xlo <= xhi) || !(ylo <= yhi); }
+};
+
+bool drawable(double v, bool log) {
+    return std::isfinite(v) && (!log || v > 0);
+}
+
+Range dataRange(const ModelChartData& d) {
+    Range r;
+    for (const ModelCurve& c : d.curves)
+        for (const QPointF& pt : c.points) {
+            if (!drawable(pt.x(), d.logX) || !drawable(pt.y(), d.logY)) continue;
+            r.xlo = std::min(r.xlo, pt.x());
+            r.xhi = std::max(r.xhi, pt.x());
+            r.ylo = std::min(r.ylo, pt.y());
+            r.yhi = std::max(r.yhi, pt.y());
+        }
+    if (!r.empty())
+        for (const ModelLine& l : d.hlines)
+            if (drawable(l.y, d.logY)) r.ylo = std::min(r.ylo, l.y), r.yhi = std::max(r.yhi, l.y);
+    return r;
+}
+
+QPen lineMarkerPen(const ModelLine& l, const PaintStyle& s) {
+    return QPen(l.color >= 0 ? curveColor(l.color) : s.marker, std::max(1.5, s.unit / 12),
+                l.strong ? Qt::SolidLine : Qt::DotLine);
+}
+
+// One legend entry: a line sample (pen) or a dot (brush colour).
+struct LegendItem {
+    QString text;
+    QPen pen;
+    QColor dot;
+};
+
+QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
+    QVector<LegendItem> out;
+    const double w = std::max(1.5, s.unit / 9);
+    bool classes[3] = {false, false, false};
+    for (const ModelCurve& c : d.curves) {
+        if (!c.name.isEmpty()) {
+            QPen pen(curveColor(c.color), w, c.dashed ? Qt::DashLine : Qt::SolidLine);
+            out.append({c.name, pen, {}});
+        }
+        for (int k : c.classes)
+            if (k >= 0 && k < 3) classes[k] = true;
+    }
+    if (!d.dashedLegend.isEmpty()) out.append({d.dashedLegend, QPen(s.muted, w, Qt::DashLine), {}});
+    for (int k = 0; k < 3; ++k)
+        if (classes[k]) out.append({pairClassName(k), Qt::NoPen, pairClassColor(k)});
+    for (const ModelLine& l : d.hlines) out.append({l.label, lineMarkerPen(l, s), {}});
+    return out;
+}
+
+// Lays the legend out in rows under the plot; returns its height (draws when `draw`).
+double layoutLegend(QPainter& p, const QRectF& area, const QVector<LegendItem>& items,
+                    const PaintStyle& s, bool draw) {
+    if (items.isEmpty()) return 0;
+    p.setFont(s.sized(0.75));
+    const QFontMetricsF fm(p.font());
+    const double sample = 1.6 * s.unit, gap = 0.9 * s.unit, rowH = fm.height() * 1.2;
+    double x = area.left(), y = area.top();
+    for (const LegendItem& it : items) {
+        const double w = sample + 0.3 * s.unit + fm.horizontalAdvance(it.text);
+        if (x > area.left() && x + w > area.right()) {
+            x = area.left();
+            y += rowH;
+        }
+        if (draw) {
+            const double cy = y + rowH / 2;
+            p.setRenderHint(QPainter::Antialiasing, true);
+            if (it.dot.isValid()) {
+                p.setPen(Qt::NoPen);
+                p.setBrush(it.dot);
+                p.drawEllipse(QPointF(x + sample / 2, cy), 0.22 * s.unit, 0.22 * s.unit);
+                p.setBrush(Qt::NoBrush);
+            } else {
+                p.setPen(it.pen);
+                p.drawLine(QPointF(x, cy), QPointF(x + sample, cy));
+            }
+            p.setRenderHint(QPainter::Antialiasing, false);
+            p.setPen(s.fg);
+            p.drawText(QRectF(x + sample + 0.3 * s.unit, y, w, rowH),
+                       Qt::AlignLeft | Qt::AlignVCenter, it.text);
+        }
+        x += w + gap;
+    }
+    return y + rowH - area.top();
+}
+
+void paintAxes(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisRange& ay,
+               double labelW, const PaintStyle& s) {
+    const QFontMetricsF ft(s.sized(0.75));
+    const double tick = 0.25 * s.unit, thin = std::max(1.0, s.unit / 16);
+    p.setFont(s.sized(0.75));
+    for (double v : ax.ticks) {
+        const double x = ax.map(v, plot.left(), plot.right());
+        p.setPen(QPen(s.grid, thin));
+        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+        p.setPen(QPen(s.fg, thin));
+        p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + tick));
+        p.drawText(QRectF(x - 4 * s.unit, plot.bottom() + 1.2 * tick, 8 * s.unit, ft.height()),
+                   Qt::AlignHCenter | Qt::AlignTop, ax.label(v));
+    }
+    for (double v : ay.ticks) {
+        const double y = ay.map(v, plot.bottom(), plot.top());
+        p.setPen(QPen(s.grid, thin));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(QPen(s.fg, thin));
+        p.drawLine(QPointF(plot.left() - tick, y), QPointF(plot.left(), y));
+        p.drawText(
+            QRectF(plot.left() - 1.5 * tick - labelW, y - ft.height() / 2, labelW, ft.height()),
+            Qt::AlignRight | Qt::AlignVCenter, ay.label(v));
+    }
+}
+
+void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const AxisRange& ax,
+                 const AxisRange& ay, const PaintStyle& s) {
+    auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
+    auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };
+    const double r = 0.2 * s.unit;
+    p.save();
+    p.setClipRect(plot.adjusted(-r - 2, -r - 2, r + 2, r + 2));
+    p.setRenderHint(QPainter::Antialiasing, true);
+    for (const ModelCurve& c : d.curves) {
+        QPainterPath path;
+        bool open = false;
+        QVector<QPair<QPointF, int>> dots, crosses;
+        for (int i = 0; i < c.points.size(); ++i) {
+            const QPointF pt = c.points[i];
+            const int cls = i < c.classes.size() ? c.classes[i] : -1;
+            if (!drawable(pt.x(), d.logX)) continue;
+            if (!drawable(pt.y(), d.logY)) {
+                // 0 on a log axis sits on the bottom edge, infinity on the top edge.
+                if (pt.y() == 0 || std::isinf(pt.y()))
+                    crosses.append(
+                        {QPointF(X(pt.x()), pt.y() == 0 ? plot.bottom() : plot.top()), cls});
+                open = false;
+                continue;
+            }
+            const QPointF q(X(pt.x()), Y(pt.y()));
+            open ? path.lineTo(q) : path.moveTo(q);
+            open = true;
+            if (cls >= 0) dots.append({q, cls});
+        }
+        QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+        pen.setJoinStyle(Qt::RoundJoin);
+        if (c.dashed) pen.setStyle(Qt::DashLine);
+        p.setPen(pen);
+        p.setBrush(Qt::NoBrush);
+        p.drawPath(path);
+        for (const auto& [q, cls] : dots) {
+            p.setPen(QPen(s.bg, std::max(1.0, s.unit / 20)));
+            p.setBrush(pairClassColor(cls));
+            p.drawEllipse(q, r, r);
+        }
+        for (const auto& [q, cls] : crosses) {
+            p.setPen(QPen(cls >= 0 ? pairClassColor(cls) : curveColor(c.color),
+                          std::max(1.5, s.unit / 10)));
+            p.drawLine(q + QPointF(-r, -r), q + QPointF(r, r));
+            p.drawLine(q + QPointF(-r, r), q + QPointF(r, -r));
+        }
+    }
+    for (const ModelLine& l : d.hlines) {
+        if (!drawable(l.y, d.logY)) continue;
+        p.setPen(lineMarkerPen(l, s));
+        const double y = Y(l.y);
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+    }
+    p.restore();
+}
+
+}  // namespace
+
+QColor pairClassColor(int pairClass) {
+    static const QRgb kColors[] = {0x2ca02c, 0xff7f0e, 0x9467bd};
+    return QColor::fromRgb(kColors[std::clamp(pairClass, 0, 2)]);
+}
+
+QString pairClassName(int pairClass) {
+    switch (pairClass) {
+        case 0:
+            return ModelChartText::tr("kept");
+        case 1:
+            return ModelChartText::tr("blended");
+        default:
+            return ModelChartText::tr("interpolated");
+    }
+}
+
+void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
+                     const PaintStyle& s) {
+    p.fillRect(area, s.bg);
+    double top = area.top() + 0.2 * s.unit;
+    p.setPen(s.fg);
+    p.setFont(s.sized(0.85, true));
+    const double titleH = QFontMetricsF(p.font()).height();
+    p.drawText(QRectF(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, titleH),
+               Qt::AlignLeft | Qt::AlignVCenter, d.title);
+    top += titleH;
+    if (!d.note.isEmpty()) {
+        p.setFont(s.sized(0.75));
+        p.setPen(s.muted);
+        const QRectF r(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, 3 * s.unit);
+        const QRectF used = p.boundingRect(r, Qt::AlignLeft | Qt::TextWordWrap, d.note);
+        p.drawText(r, Qt::AlignLeft | Qt::TextWordWrap, d.note);
+        top += std::min(used.height(), r.height());
+    }
+    const QRectF body(area.left(), top, area.width(), area.bottom() - top);
+    const Range range = dataRange(d);
+    if (!d.empty.isEmpty() || range.empty()) {
+        paintCentredText(p, body, d.empty.isEmpty() ? QStringLiteral("—") : d.empty, 0.9, s);
+        return;
+    }
+    const QVector<LegendItem> legend = legendItems(d, s);
+    const QRectF legendArea(area.left() + 1.6 * s.unit, 0, area.width() - 2.0 * s.unit, 0);
+    const double legendH = layoutLegend(p, legendArea, legend, s, false);
+
+    const QFontMetricsF ft(s.sized(0.75));
+    const double tick = 0.25 * s.unit;
+    const double plotH = body.height() - 0.5 * s.unit - ft.height() - 1.9 * s.unit - legendH;
+    const AxisRange ay =
+        niceAxis(range.ylo, range.yhi, d.logY, std::max(2, static_cast<int>(plotH / ft.height())),
+                 std::max(3, static_cast<int>(plotH / (2.5 * s.unit))));
+    double labelW = 0;
+    for (double v : ay.ticks) labelW = std::max(labelW, ft.horizontalAdvance(ay.label(v)));
+    const QRectF plot(area.left() + 1.6 * s.unit + labelW + 1.5 * tick, body.top() + 0.5 * s.unit,
+                      area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.0 * s.unit, plotH);
+    if (plot.width() < 4 * s.unit || plot.height() < 3 * s.unit) {
+        paintCentredText(p, body, ModelChartText::tr("(too small to draw)"), 0.8, s);
+        return;
+    }
+    AxisRange ax =
+        niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2.5 * s.unit)),
+                 std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
+    if (!d.logX && range.xhi > range.xlo) {  // pairs: the axis ends at the last pair
+        ax.lo = range.xlo;
+        ax.hi = range.xhi;
+        ax.ticks.removeIf([&](double v) { return v < ax.lo || v > ax.hi; });
+    }
+    paintAxes(p, plot, ax, ay, labelW, s);
+    p.setFont(s.sized(0.8));
+    p.setPen(s.fg);
+    p.drawText(QRectF(plot.left(), plot.bottom() + tick + ft.height() + 0.2 * s.unit, plot.width(),
+                      1.3 * s.unit),
+               Qt::AlignHCenter | Qt::AlignTop, d.xLabel);
+    paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), plot.height(),
+                     1.3 * s.unit, d.yLabel);
+    paintCurves(p, plot, d, ax, ay, s);
+    p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(plot);
+    const QRectF legendAt(legendArea.left(), plot.bottom() + tick + ft.height() + 1.6 * s.unit,
+                          legendArea.width(), legendH);
+    layoutLegend(p, legendAt, legend, s, true);
+}
+
+ModelChartWidget::ModelChartWidget(QWidget* parent) : QWidget(parent) {
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void ModelChartWidget::setData(const ModelChartData& data) {
+    m_data = data;
+    update();
+}
+
+void ModelChartWidget::setDark(bool dark) {
+    m_dark = dark;
+    update();
+}
+
+QSize ModelChartWidget::minimumSizeHint() const {
+    const int line = fontMetrics().height();
+    return {18 * line, 12 * line};
+}
+
+void ModelChartWidget::paintEvent(QPaintEvent*) {
+    QPainter p(this);
+    paintModelChart(p, rect(), m_data, makeScreenStyle(m_dark, font()));
+}
+
+}  // namespace poslab::ui

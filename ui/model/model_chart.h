@@ -1,0 +1,77 @@
+// The Model page's charts (issue 11): frequencies per pair before and after the scaling, each
+// pair marked kept / blended / interpolated; wavelengths with the original and the extended
+// context as horizontal lines (long_context.md L3); the query-scale curve over position. Drawn
+// with the figure's axes (niceAxis) and style (PaintStyle, curveColor), like every other chart.
+#pragma once
+
+#include <QColor>
+#include <QCoreApplication>
+#include <QPointF>
+#include <QString>
+#include <QVector>
+#include <QWidget>
+
+#include "ui/figure/paint_style.h"
+
+class QPainter;
+
+namespace poslab::ui {
+
+// The charts' words (one translation context for the painter and the chart data).
+class ModelChartText {
+    Q_DECLARE_TR_FUNCTIONS(poslab::ui::ModelChart)
+};
+
+struct ModelCurve {
+    QString name;
+    QVector<QPointF> points;
+    QVector<int> classes;  // empty, or a core::models::PairClass per point (drawn as dots)
+    int color = 0;         // curveColor index
+    bool dashed = false;
+};
+
+struct ModelLine {
+    double y = 0;
+    QString label;
+    bool strong = false;  // the extended context: solid; the original: dotted
+    int color = -1;       // a curveColor index (two models); -1: the marker colour
+};
+
+struct ModelChartData {
+    QString title, xLabel, yLabel;
+    bool logX = false, logY = true;
+    QVector<ModelCurve> curves;
+    QVector<ModelLine> hlines;
+    QString dashedLegend;  // two models: one grey dashed legend entry says what dashes mean
+    QString note;          // under the title (zero frequencies, a NoPE kind's curve)
+    QString empty;         // when set: this text instead of a plot (a NoPE kind has no frequencies)
+};
+
+// Kept, blended, interpolated.
+QColor pairClassColor(int pairClass);
+QString pairClassName(int pairClass);
+
+// The chart over `area`. On a log axis a value of 0 (a proportional set's pairs that do not
+// rotate) is drawn as a cross on the bottom edge and an infinite one (their wavelength) on the
+// top edge, never dropped silently; the caller's note says what they are.
+void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& data,
+                     const PaintStyle& style);
+
+class ModelChartWidget : public QWidget {
+    Q_OBJECT
+public:
+    explicit ModelChartWidget(QWidget* parent = nullptr);
+    void setData(const ModelChartData& data);
+    const ModelChartData& data() const { return m_data; }
+    void setDark(bool dark);
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent*) override;
+
+private:
+    ModelChartData m_data;
+    bool m_dark = false;
+};
+
+}  // namespace poslab::ui

@@ -1,0 +1,121 @@
+// The Model page (issue 11): a model's positional set-up read from its config.json. A gallery of
+// the bundled presets and Open…; the layer map (click a layer to select its kind); for the
+// selected kind the frequencies before and after scaling, the wavelengths against the original
+// and the extended context, the readouts, the query-scale curve where the kind has one; a second
+// model to compare on the same axes; and "Explore in RoPE", which the window answers by opening
+// the RoPE page with the kind's parameters. It is not an encoding page: the main window shows it
+// in place of the encoding page (MainWindow::showModelPage, page id "model").
+#pragma once
+
+#include <QWidget>
+
+#include "ui/model/model_document.h"
+
+QT_BEGIN_NAMESPACE
+class QComboBox;
+class QGridLayout;
+class QLabel;
+class QListWidget;
+class QPushButton;
+class QTableWidget;
+QT_END_NAMESPACE
+
+namespace poslab::ui {
+
+class LayerMapWidget;
+class ModelChartWidget;
+
+inline const QString kModelPageId = QStringLiteral("model");
+
+class ModelPage : public QWidget {
+    Q_OBJECT
+public:
+    explicit ModelPage(QWidget* parent = nullptr);
+
+    // Each returns the error, one line (empty on success); a failure changes nothing on the page
+    // but its message line. `kind` empty: the first kind with RoPE.
+    QString openFile(const QString& path);
+    QString openPreset(const QString& id, const QString& kind = {},
+                       std::optional<std::int64_t> seqLen = std::nullopt);
+    QString setModel(const LoadedModel& model, const QString& kind = {});
+    QString openCompareFile(const QString& path);
+    QString openComparePreset(const QString& id);
+    QString setCompare(const LoadedModel& model, const QString& kind = {});
+    void clearCompare();
+    void clearModel();  // no model (and nothing compared)
+    void selectKind(const QString& kind);
+    void selectCompareKind(const QString& kind);
+
+    bool hasModel() const { return m_model.valid(); }
+    bool hasCompare() const { return m_compare.valid(); }
+    const LoadedModel& model() const { return m_model; }
+    const LoadedModel& compare() const { return m_compare; }
+    QString selectedKind() const { return m_kind; }
+    QString compareKind() const { return m_compareKind; }
+    const core::models::KindInfo* currentKind() const;
+    const core::models::KindInfo* currentCompareKind() const;
+
+    // The readout `key` (see kindReadouts) of the model (column 0) or the compared one (1).
+    QString readout(const QString& key, int column = 0) const;
+    QString errorText() const;  // the last refusal shown on the page ("" after a success)
+    QString nopeText() const;   // what a NoPE kind says in place of its charts ("" otherwise)
+
+    LayerMapWidget* layerMap() const { return m_map; }
+    LayerMapWidget* compareMap() const { return m_compareMap; }
+    ModelChartWidget* frequencyChart() const { return m_freq; }
+    ModelChartWidget* wavelengthChart() const { return m_wave; }
+    ModelChartWidget* queryChart() const { return m_query; }
+    QTableWidget* readoutTable() const { return m_table; }
+    QListWidget* gallery() const { return m_gallery; }
+    QComboBox* compareChoice() const { return m_compareChoice; }
+    QPushButton* exploreButton() const { return m_explore; }
+
+signals:
+    // The model, its kind or the compared model changed (sessions follow it).
+    void changed();
+    void exploreRequested();
+    // The page's own buttons: the window shows the file dialog (it knows the recent files).
+    void openFileRequested();
+    void compareFileRequested();
+    void message(const QString& text);
+
+protected:
+    void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
+
+private:
+    QString refuse(const QString& error);
+    void fillGallery();
+    void fillCompareChoice();
+    void retranslate();
+    void refresh();
+    void refreshHeader();
+    void refreshReadouts();
+    void refreshCharts();
+
+    LoadedModel m_model, m_compare;
+    QString m_kind, m_compareKind, m_error;
+
+    QListWidget* m_gallery;
+    QLabel* m_galleryTitle;
+    QPushButton* m_open;
+    QLabel* m_name;
+    QLabel* m_source;
+    QLabel* m_compareLabel;
+    QComboBox* m_compareChoice;
+    QPushButton* m_explore;
+    QLabel* m_message;
+    QLabel* m_mapTitle;
+    LayerMapWidget* m_map;
+    QLabel* m_compareMapTitle;
+    LayerMapWidget* m_compareMap;
+    QGridLayout* m_charts;
+    QLabel* m_nope;
+    ModelChartWidget* m_freq;
+    ModelChartWidget* m_wave;
+    ModelChartWidget* m_query;
+    QTableWidget* m_table;
+    QLabel* m_notes;
+};
+
+}  // namespace poslab::ui

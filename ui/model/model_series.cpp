@@ -1,0 +1,160 @@
+#include "ui/model/model_series.h"
+
+#include <cmath>
+#include <numbers>
+
+#include "ui/model/query_scale.h"
+
+namespace poslab::ui {
+
+namespace cm = core::models;
+
+namespace {
+
+bool rotates(ModelSide s) {
+    return s && s.kind->rope && !s.kind->invFreq.empty();
+}
+
+// The pairs with frequency 0 (a proportional set): "pairs 32–63 do not rotate (frequency 0)".
+QString zeroNote(ModelSide s, bool two) {
+    if (!rotates(s)) return {};
+    const auto& f = s.kind->invFreq;
+    int first = -1, count = 0;
+    for (int j = 0; j < static_cast<int>(f.size()); ++j)
+        if (f[j] == 0) {
+            if (first < 0) first = j;
+            ++count;
+        }
+    if (count == 0) return {};
+    const QString text = ModelChartText::tr(
+                             "%1 of %2 pairs (from j = %3) have frequency 0: they do not rotate "
+                             "(drawn as × on the edge)")
+                             .arg(count)
+                             .arg(f.size())
+                             .arg(first);
+    return two ? s.model->name + QStringLiteral(": ") + text : text;
+}
+
+QString nopeText(ModelSide s) {
+    return ModelChartText::tr(
+               "Layers of kind \"%1\" carry no RoPE (NoPE): nothing rotates, so there are no "
+               "frequencies or wavelengths.")
+        .arg(QString::fromStdString(s.kind->name));
+}
+
+QString joinNotes(const QStringList& notes) {
+    QStringList out;
+    for (const QString& n : notes)
+        if (!n.isEmpty()) out << n;
+    return out.join(QStringLiteral("  ·  "));
+}
+
+// The curves of one side: before (dashed) unless the scaling changed nothing, after with dots.
+void addPairCurves(ModelChartData* d, ModelSide s, bool two, int color, bool wavelength) {
+    if (!rotates(s)) return;
+    auto value = [wavelength](double theta) {
+        if (!wavelength) return theta;
+        return theta == 0 ? std::numeric_limits<double>::infinity() : 2 * std::numbers::pi / theta;
+    };
+    ModelCurve before, after;
+    const cm::KindInfo& k = *s.kind;
+    bool changed = false;
+    for (int j = 0; j < static_cast<int>(k.invFreq.size()); ++j) {
+        const double u = j < static_cast<int>(k.unscaled.size()) ? k.unscaled[j] : k.invFreq[j];
+        before.points.append(QPointF(j, value(u)));
+        after.points.append(QPointF(j, value(k.invFreq[j])));
+        after.classes.append(j < static_cast<int>(k.pairClass.size()) ? k.pairClass[j] : 0);
+        changed = changed || u != k.invFreq[j];
+    }
+    before.color = after.color = color;
+    before.dashed = true;
+    // Two models: the colour names the model, one shared entry says what dashes mean.
+    before.name = two ? QString() : ModelChartText::tr("before scaling");
+    after.name =
+        two ? s.model->name
+            : (changed ? ModelChartText::tr("after scaling") : ModelChartText::tr("no scaling"));
+    if (two && changed) d->dashedLegend = ModelChartText::tr("dashed: before scaling");
+    if (changed) d->curves.append(before);
+    d->curves.append(after);
+}
+
+}  // namespace
+
+bool hasQueryScale(ModelSide side) {
+    return side && side.kind->queryScale.has_value();
+}
+
+ModelChartData frequencyChart(ModelSide a, ModelSide b) {
+    ModelChartData d;
+    const bool two = static_cast<bool>(b);
+    d.title = ModelChartText::tr("Frequency θ_j per pair");
+    d.xLabel = ModelChartText::tr("pair j");
+    d.yLabel = ModelChartText::tr("θ_j (radians per position)");
+    addPairCurves(&d, a, two, 0, false);
+    addPairCurves(&d, b, two, 1, false);
+    if (d.curves.isEmpty()) d.empty = nopeText(a);
+    d.note = joinNotes({zeroNote(a, two), zeroNote(b, two)});
+    return d;
+}
+
+ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
+    ModelChartData d;
+    const bool two = static_cast<bool>(b);
+    d.title = ModelChartText::tr("Wavelength 2π/θ_j against the context");
+    d.xLabel = ModelChartText::tr("pair j");
+    d.yLabel = ModelChartText::tr("wavelength (positions)");
+    addPairCurves(&d, a, two, 0, true);
+    addPairCurves(&d, b, two, 1, true);
+    if (d.curves.isEmpty()) {
+        d.empty = nopeText(a);
+        return d;
+    }
+    int color = 0;
+    for (ModelSide s : {a, b}) {
+        const int side = color++;
+        if (!rotates(s)) continue;
+        const auto& c = s.model->config;
+        // Two models: each one's lines in its colour (the legend stays short).
+        const int lineColor = two ? side : -1;
+        if (s.kind->originalMax)
+            d.hlines.append(
+                {static_cast<double>(*s.kind->originalMax),
+                 ModelChartText::tr("original context L = %1").arg(*s.kind->originalMax), false,
+                 lineColor});
+        if (c.maxPositionEmbeddings)
+            d.hlines.append(
+                {static_cast<double>(*c.maxPositionEmbeddings),
+                 ModelChartText::tr("extended context = %1").arg(*c.maxPositionEmbeddings), true,
+                 lineColor});
+    }
+    d.note = joinNotes({zeroNote(a, two), zeroNote(b, two)});
+    return d;
+}
+
+ModelChartData queryScaleChart(ModelSide a, ModelSide b) {
+    ModelChartData d;
+    const bool two = static_cast<bool>(b);
+    d.title = ModelChartText::tr("Query scale over position");
+    d.xLabel = ModelChartText::tr("position p (log)");
+    d.yLabel = ModelChartText::tr("factor on the queries");
+    d.logX = true;
+    d.logY = false;
+    int color = 0;
+    for (ModelSide s : {a, b}) {
+        const int c = color++;
+        if (!hasQueryScale(s)) continue;
+        const auto maxPos = s.model->config.maxPositionEmbeddings.value_or(1000000);
+        ModelCurve curve;
+        curve.color = c;
+        curve.name = two ? s.model->name : ModelChartText::tr("query scale");
+        for (std::int64_t p : queryScalePositions(*s.kind->queryScale, maxPos))
+            if (p >= 1)
+                curve.points.append(
+                    QPointF(static_cast<double>(p), queryScaleAt(*s.kind->queryScale, p)));
+        d.curves.append(curve);
+    }
+    if (d.curves.isEmpty()) d.empty = ModelChartText::tr("This kind does not scale its queries.");
+    return d;
+}
+
+}  // namespace poslab::ui
