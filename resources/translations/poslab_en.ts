@@ -194,6 +194,18 @@
         <source>max = %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · x = %2: min %3, max %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bound π/(2θ_min) = %1 →</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>← bound π/(2θ_min) = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::EncodingBrowser</name>
@@ -219,6 +231,18 @@
     </message>
     <message>
         <source>Search encodings (Ctrl+F)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model&apos;s config.json: its layers, frequencies and context</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -382,7 +406,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>1:%1</source>
+        <source>mean %1 (min %2, max %3 over %4 values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>mean %1 (cell means from %2 to %3, over %4 values)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -620,6 +648,351 @@ Every number is computed by the CPU core in double precision.</source>
         <source>the lesson has no steps</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Compare with a model config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model configs (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Model Config…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent &amp;Models</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a model config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers of kind &quot;%1&quot; have no RoPE: nothing to explore on the RoPE page</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the RoPE page is not available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compared model: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelChart</name>
+    <message>
+        <source>kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interpolated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(too small to draw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs (from j = %3) have frequency 0: they do not rotate (drawn as × on the edge)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers of kind &quot;%1&quot; carry no RoPE (NoPE): nothing rotates, so there are no frequencies or wavelengths.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Frequency θ_j per pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pair j</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>θ_j (radians per position)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/θ_j against the context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>wavelength (positions)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>original context L = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extended context = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query scale over position</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position p (log)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>factor on the queries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This kind does not scale its queries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dashed: before scaling</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelPage</name>
+    <message>
+        <source>nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a config file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no model config</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no layer kind &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open Model Config…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explore in RoPE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the RoPE page with this kind&apos;s parameters: every view then follows the model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers of %1 (click a layer to select its kind)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers (click a layer to select its kind)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layers of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pick a preset, open a config.json or drop one on the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>quantity</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Notes of the config:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, layers of kind &quot;%2&quot;: no RoPE (NoPE). Nothing rotates, so there are no frequencies or wavelengths; %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the position reaches these layers only through the query scale below.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>position reaches them only through the layers around.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No model: pick a preset on the left or open a config.json.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelText</name>
+    <message>
+        <source>no model loaded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>NoPE (no rotation)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, base %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer kind</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoPE type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none (NoPE)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>base θ</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 of head dim %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 of %2 pairs rotate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rotary dim</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pairing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>half (rotate_half)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>original context L</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>extended context</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>attention factor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>logit multiplier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pairs kept</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pairs blended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pairs interpolated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>query scale</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 · layers: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sequence length s</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::PageWidget</name>
@@ -760,6 +1133,34 @@ Every number is computed by the CPU core in double precision.</source>
         <source>no recovery folder</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: no &quot;config&quot; text</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the embedded config is refused: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the config has no layer kind &quot;%2&quot;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&quot;model&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model: &quot;shown&quot; must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model: &quot;compare&quot; must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model: the config is refused at seq_len %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::SessionController</name>
@@ -893,6 +1294,62 @@ The file is kept at %2.</source>
     </message>
     <message>
         <source>Export this view as a figure for slides (PDF, SVG or PNG)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>distance</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The window to draw, typed (empty: everything). The wheel zooms, a drag pans, a double-click shows everything again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>log x</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A logarithmic distance axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>angle m·θ_j</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>angle mod 2π</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cos</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sin</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the cells show; auto: the angle up to 4096 positions, then cos (the angle itself only grows)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -194,6 +194,18 @@
         <source>max = %1</source>
         <translation>最大值 = %1</translation>
     </message>
+    <message>
+        <source>%1 · x = %2: min %3, max %4</source>
+        <translation>%1 · x = %2:最小 %3,最大 %4</translation>
+    </message>
+    <message>
+        <source>bound π/(2θ_min) = %1 →</source>
+        <translation>界限 π/(2θ_min) = %1 →</translation>
+    </message>
+    <message>
+        <source>← bound π/(2θ_min) = %1</source>
+        <translation>← 界限 π/(2θ_min) = %1</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::EncodingBrowser</name>
@@ -220,6 +232,18 @@
     <message>
         <source>Search encodings (Ctrl+F)</source>
         <translation>搜索编码 (Ctrl+F)</translation>
+    </message>
+    <message>
+        <source>Models</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Model config</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>A model&apos;s config.json: its layers, frequencies and context</source>
+        <translation>模型的 config.json：它的层、频率和上下文</translation>
     </message>
 </context>
 <context>
@@ -382,8 +406,12 @@
         <translation>计算中…</translation>
     </message>
     <message>
-        <source>1:%1</source>
-        <translation>1:%1</translation>
+        <source>mean %1 (min %2, max %3 over %4 values)</source>
+        <translation>平均 %1(%4 个值,最小 %2,最大 %3)</translation>
+    </message>
+    <message>
+        <source>mean %1 (cell means from %2 to %3, over %4 values)</source>
+        <translation>平均 %1(格平均值从 %2 到 %3,共 %4 个值)</translation>
     </message>
 </context>
 <context>
@@ -614,12 +642,357 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>结束课程(&amp;E)</translation>
     </message>
     <message>
-        <source>unknown page "%1"</source>
+        <source>unknown page &quot;%1&quot;</source>
         <translation>未知页面“%1”</translation>
     </message>
     <message>
         <source>the lesson has no steps</source>
         <translation>课程没有任何步骤</translation>
+    </message>
+    <message>
+        <source>Compare with a model config</source>
+        <translation>与一个模型配置比较</translation>
+    </message>
+    <message>
+        <source>Model configs (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>Open &amp;Model Config…</source>
+        <translation>打开模型配置(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Recent &amp;Models</source>
+        <translation>最近的模型(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Open a model config</source>
+        <translation>打开模型配置</translation>
+    </message>
+    <message>
+        <source>(none yet)</source>
+        <translation>（暂无）</translation>
+    </message>
+    <message>
+        <source>no model is open</source>
+        <translation>没有打开任何模型</translation>
+    </message>
+    <message>
+        <source>layers of kind &quot;%1&quot; have no RoPE: nothing to explore on the RoPE page</source>
+        <translation>“%1”类的层没有 RoPE：在 RoPE 页面上没有可探索的内容</translation>
+    </message>
+    <message>
+        <source>the RoPE page is not available</source>
+        <translation>RoPE 页面不可用</translation>
+    </message>
+    <message>
+        <source>model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>compared model: %1</source>
+        <translation>比较的模型：%1</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelChart</name>
+    <message>
+        <source>kept</source>
+        <translation>保持</translation>
+    </message>
+    <message>
+        <source>blended</source>
+        <translation>混合</translation>
+    </message>
+    <message>
+        <source>interpolated</source>
+        <translation>插值</translation>
+    </message>
+    <message>
+        <source>(too small to draw)</source>
+        <translation>（太小，无法绘制）</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs (from j = %3) have frequency 0: they do not rotate (drawn as × on the edge)</source>
+        <translation>%2 对中有 %1 对（从 j = %3 起）频率为 0：它们不旋转（在边缘画作 ×）</translation>
+    </message>
+    <message>
+        <source>Layers of kind &quot;%1&quot; carry no RoPE (NoPE): nothing rotates, so there are no frequencies or wavelengths.</source>
+        <translation>“%1”类的层不带 RoPE（NoPE）：没有任何旋转，因此没有频率，也没有波长。</translation>
+    </message>
+    <message>
+        <source>before scaling</source>
+        <translation>缩放前</translation>
+    </message>
+    <message>
+        <source>after scaling</source>
+        <translation>缩放后</translation>
+    </message>
+    <message>
+        <source>no scaling</source>
+        <translation>未缩放</translation>
+    </message>
+    <message>
+        <source>Frequency θ_j per pair</source>
+        <translation>每个维度对的频率 θ_j</translation>
+    </message>
+    <message>
+        <source>pair j</source>
+        <translation>维度对 j</translation>
+    </message>
+    <message>
+        <source>θ_j (radians per position)</source>
+        <translation>θ_j（每个位置的弧度）</translation>
+    </message>
+    <message>
+        <source>Wavelength 2π/θ_j against the context</source>
+        <translation>波长 2π/θ_j 与上下文长度</translation>
+    </message>
+    <message>
+        <source>wavelength (positions)</source>
+        <translation>波长（位置数）</translation>
+    </message>
+    <message>
+        <source>original context L = %1</source>
+        <translation>原始上下文 L = %1</translation>
+    </message>
+    <message>
+        <source>extended context = %1</source>
+        <translation>扩展后的上下文 = %1</translation>
+    </message>
+    <message>
+        <source>Query scale over position</source>
+        <translation>查询缩放随位置的变化</translation>
+    </message>
+    <message>
+        <source>position p (log)</source>
+        <translation>位置 p（对数）</translation>
+    </message>
+    <message>
+        <source>factor on the queries</source>
+        <translation>查询的乘数</translation>
+    </message>
+    <message>
+        <source>query scale</source>
+        <translation>查询缩放</translation>
+    </message>
+    <message>
+        <source>This kind does not scale its queries.</source>
+        <translation>这一类层不缩放查询。</translation>
+    </message>
+    <message>
+        <source>dashed: before scaling</source>
+        <translation>虚线：缩放前</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelPage</name>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>a config file…</source>
+        <translation>配置文件…</translation>
+    </message>
+    <message>
+        <source>no model config</source>
+        <translation>没有模型配置</translation>
+    </message>
+    <message>
+        <source>%1 has no layer kind &quot;%2&quot;</source>
+        <translation>%1 没有“%2”这一类层</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Open Model Config…</source>
+        <translation>打开模型配置…</translation>
+    </message>
+    <message>
+        <source>Compare with:</source>
+        <translation>比较对象：</translation>
+    </message>
+    <message>
+        <source>Explore in RoPE</source>
+        <translation>在 RoPE 中探索</translation>
+    </message>
+    <message>
+        <source>Open the RoPE page with this kind&apos;s parameters: every view then follows the model</source>
+        <translation>用这一类层的参数打开 RoPE 页面：之后所有视图都跟随该模型</translation>
+    </message>
+    <message>
+        <source>Layers of %1 (click a layer to select its kind)</source>
+        <translation>%1 的层（点击一层以选中它所属的类）</translation>
+    </message>
+    <message>
+        <source>Layers (click a layer to select its kind)</source>
+        <translation>层（点击一层以选中它所属的类）</translation>
+    </message>
+    <message>
+        <source>Layers of %1</source>
+        <translation>%1 的层</translation>
+    </message>
+    <message>
+        <source>No model</source>
+        <translation>没有模型</translation>
+    </message>
+    <message>
+        <source>pick a preset, open a config.json or drop one on the window</source>
+        <translation>选择一个预设、打开一个 config.json，或把它拖到窗口上</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>quantity</source>
+        <translation>量</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Notes of the config:</source>
+        <translation>配置的说明：</translation>
+    </message>
+    <message>
+        <source>%1, layers of kind &quot;%2&quot;: no RoPE (NoPE). Nothing rotates, so there are no frequencies or wavelengths; %3</source>
+        <translation>%1，“%2”类的层：没有 RoPE（NoPE）。没有任何旋转，因此没有频率，也没有波长；%3</translation>
+    </message>
+    <message>
+        <source>the position reaches these layers only through the query scale below.</source>
+        <translation>位置只能通过下面的查询缩放影响这些层。</translation>
+    </message>
+    <message>
+        <source>position reaches them only through the layers around.</source>
+        <translation>位置只能通过周围的层影响它们。</translation>
+    </message>
+    <message>
+        <source>No model: pick a preset on the left or open a config.json.</source>
+        <translation>没有模型：请在左侧选择一个预设，或打开一个 config.json。</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelText</name>
+    <message>
+        <source>no model loaded</source>
+        <translation>未加载模型</translation>
+    </message>
+    <message>
+        <source>layer %1: %2</source>
+        <translation>第 %1 层：%2</translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>NoPE (no rotation)</source>
+        <translation>NoPE（不旋转）</translation>
+    </message>
+    <message>
+        <source>%1, base %2</source>
+        <translation>%1，base %2</translation>
+    </message>
+    <message>
+        <source>layer kind</source>
+        <translation>层的类别</translation>
+    </message>
+    <message>
+        <source>layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>RoPE type</source>
+        <translation>RoPE 类型</translation>
+    </message>
+    <message>
+        <source>none (NoPE)</source>
+        <translation>无（NoPE）</translation>
+    </message>
+    <message>
+        <source>base θ</source>
+        <translation>base θ</translation>
+    </message>
+    <message>
+        <source>%1 of head dim %2</source>
+        <translation>%1（头维度 %2）</translation>
+    </message>
+    <message>
+        <source> (%1 of %2 pairs rotate)</source>
+        <translation>（%2 对中有 %1 对旋转）</translation>
+    </message>
+    <message>
+        <source>rotary dim</source>
+        <translation>旋转维度</translation>
+    </message>
+    <message>
+        <source>pairing</source>
+        <translation>配对方式</translation>
+    </message>
+    <message>
+        <source>interleaved</source>
+        <translation>交错（interleaved）</translation>
+    </message>
+    <message>
+        <source>half (rotate_half)</source>
+        <translation>对半（rotate_half）</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>缩放因子</translation>
+    </message>
+    <message>
+        <source>original context L</source>
+        <translation>原始上下文 L</translation>
+    </message>
+    <message>
+        <source>extended context</source>
+        <translation>扩展后的上下文</translation>
+    </message>
+    <message>
+        <source>attention factor</source>
+        <translation>注意力因子</translation>
+    </message>
+    <message>
+        <source>logit multiplier</source>
+        <translation>得分乘数</translation>
+    </message>
+    <message>
+        <source>pairs kept</source>
+        <translation>保持的对数</translation>
+    </message>
+    <message>
+        <source>pairs blended</source>
+        <translation>混合的对数</translation>
+    </message>
+    <message>
+        <source>pairs interpolated</source>
+        <translation>插值的对数</translation>
+    </message>
+    <message>
+        <source>query scale</source>
+        <translation>查询缩放</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · layers: %3</source>
+        <translation>%1 — %2 · 层数：%3</translation>
+    </message>
+    <message>
+        <source>sequence length s</source>
+        <translation>序列长度 s</translation>
     </message>
 </context>
 <context>
@@ -682,19 +1055,19 @@ Every number is computed by the CPU core in double precision.</source>
 <context>
     <name>poslab::ui::Session</name>
     <message>
-        <source>"%1" must be an integer from %2 to %3</source>
+        <source>&quot;%1&quot; must be an integer from %2 to %3</source>
         <translation>“%1”必须是 %2 到 %3 之间的整数</translation>
     </message>
     <message>
-        <source>"%1" must be a string</source>
+        <source>&quot;%1&quot; must be a string</source>
         <translation>“%1”必须是字符串</translation>
     </message>
     <message>
-        <source>"%1" must be one of: %2</source>
+        <source>&quot;%1&quot; must be one of: %2</source>
         <translation>“%1”必须是以下之一：%2</translation>
     </message>
     <message>
-        <source>"views" must be an array</source>
+        <source>&quot;views&quot; must be an array</source>
         <translation>“views”必须是数组</translation>
     </message>
     <message>
@@ -702,11 +1075,11 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>%1 必须是对象</translation>
     </message>
     <message>
-        <source>%1: the page %2 has no view "%3" on tab %4</source>
+        <source>%1: the page %2 has no view &quot;%3&quot; on tab %4</source>
         <translation>%1：页面 %2 的第 %4 个标签页上没有视图“%3”</translation>
     </message>
     <message>
-        <source>%1: "state" must be an object</source>
+        <source>%1: &quot;state&quot; must be an object</source>
         <translation>%1：“state”必须是对象</translation>
     </message>
     <message>
@@ -718,7 +1091,7 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>不是 PosLab 会话（顶层不是 JSON 对象）</translation>
     </message>
     <message>
-        <source>not a PosLab session (no integer "format")</source>
+        <source>not a PosLab session (no integer &quot;format&quot;)</source>
         <translation>不是 PosLab 会话（没有整数“format”）</translation>
     </message>
     <message>
@@ -730,19 +1103,19 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>未知的会话格式 %1</translation>
     </message>
     <message>
-        <source>"page" must be a string</source>
+        <source>&quot;page&quot; must be a string</source>
         <translation>“page”必须是字符串</translation>
     </message>
     <message>
-        <source>unknown page "%1"</source>
+        <source>unknown page &quot;%1&quot;</source>
         <translation>未知页面“%1”</translation>
     </message>
     <message>
-        <source>the page %1 has no view "%2"</source>
+        <source>the page %1 has no view &quot;%2&quot;</source>
         <translation>页面 %1 没有视图“%2”</translation>
     </message>
     <message>
-        <source>"params" must be an object</source>
+        <source>&quot;params&quot; must be an object</source>
         <translation>“params”必须是对象</translation>
     </message>
     <message>
@@ -760,6 +1133,34 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>no recovery folder</source>
         <translation>没有恢复文件夹</translation>
+    </message>
+    <message>
+        <source>%1: no &quot;config&quot; text</source>
+        <translation>%1：没有 &quot;config&quot; 文本</translation>
+    </message>
+    <message>
+        <source>%1: the embedded config is refused: %2</source>
+        <translation>%1：内嵌的配置被拒绝：%2</translation>
+    </message>
+    <message>
+        <source>%1: the config has no layer kind &quot;%2&quot;</source>
+        <translation>%1：配置中没有“%2”这一类层</translation>
+    </message>
+    <message>
+        <source>&quot;model&quot; must be an object</source>
+        <translation>&quot;model&quot; 必须是一个对象</translation>
+    </message>
+    <message>
+        <source>model: &quot;shown&quot; must be true or false</source>
+        <translation>model：&quot;shown&quot; 必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>model: &quot;compare&quot; must be an object</source>
+        <translation>model：&quot;compare&quot; 必须是一个对象</translation>
+    </message>
+    <message>
+        <source>model: the config is refused at seq_len %1</source>
+        <translation>model：配置在 seq_len %1 下被拒绝</translation>
     </message>
 </context>
 <context>
@@ -797,7 +1198,7 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <source>The session "%1" has unsaved changes. Save them?</source>
+        <source>The session &quot;%1&quot; has unsaved changes. Save them?</source>
         <translation>会话“%1”有未保存的更改。要保存吗？</translation>
     </message>
     <message>
@@ -896,6 +1297,62 @@ The file is kept at %2.</source>
     <message>
         <source>Export this view as a figure for slides (PDF, SVG or PNG)</source>
         <translation>把此视图导出为用于幻灯片的图像(PDF、SVG 或 PNG)</translation>
+    </message>
+    <message>
+        <source>distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置</translation>
+    </message>
+    <message>
+        <source>The window to draw, typed (empty: everything). The wheel zooms, a drag pans, a double-click shows everything again.</source>
+        <translation>要绘制的窗口,可直接输入(留空表示全部)。滚轮缩放,拖动平移,双击恢复全部。</translation>
+    </message>
+    <message>
+        <source>from</source>
+        <translation>从</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>到</translation>
+    </message>
+    <message>
+        <source>log x</source>
+        <translation>对数 x</translation>
+    </message>
+    <message>
+        <source>A logarithmic distance axis</source>
+        <translation>对数距离轴</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>auto</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>angle m·θ_j</source>
+        <translation>角度 m·θ_j</translation>
+    </message>
+    <message>
+        <source>angle mod 2π</source>
+        <translation>角度 mod 2π</translation>
+    </message>
+    <message>
+        <source>cos</source>
+        <translation>cos</translation>
+    </message>
+    <message>
+        <source>sin</source>
+        <translation>sin</translation>
+    </message>
+    <message>
+        <source>What the cells show; auto: the angle up to 4096 positions, then cos (the angle itself only grows)</source>
+        <translation>格子显示的内容;自动:4096 个位置以内显示角度,更多位置时显示 cos(角度本身只会不断增大)</translation>
     </message>
 </context>
 </TS>

@@ -78,6 +78,8 @@ const BandedQuantity kBanded[] = {
      }},
     {"rope", "cos_mean", [](const core::ParamSet& p) { return p.integer("rows"); },
      [](const core::ParamSet& p) { return p.integer("n"); }},
+    {"rope", "sin_mean", [](const core::ParamSet& p) { return p.integer("rows"); },
+     [](const core::ParamSet& p) { return p.integer("n"); }},
 };
 
 // Row softmaxes sum each row with Eigen's vectorised reduction, whose order follows the row's

@@ -30,6 +30,14 @@ long double cosExact(std::int64_t x, double t) {
     return std::cos(a);
 }
 
+long double sinExact(std::int64_t x, double t) {
+    const double hi = static_cast<double>(static_cast<float>(t)), lo = t - hi;
+    const long double twoPi = 6.283185307179586476925286766559L;
+    long double a = std::fmod(static_cast<long double>(x) * hi, twoPi);
+    a += std::fmod(static_cast<long double>(x) * lo, twoPi);
+    return std::sin(a);
+}
+
 }  // namespace
 
 class TstRopeLong : public QObject {
@@ -100,24 +108,31 @@ private slots:
         }
     }
 
-    // cos_mean against the band sums done term by term, far out and near 0.
+    // cos_mean and sin_mean against the band sums done term by term, far out and near 0.
     void cosMean_data() {
+        QTest::addColumn<QString>("quantity");
         QTest::addColumn<qint64>("n");
         QTest::addColumn<qint64>("offset");
         QTest::addColumn<qint64>("rows");
-        QTest::newRow("small") << qint64(50) << qint64(0) << qint64(7);
-        QTest::newRow("one per row") << qint64(20) << qint64(3) << qint64(20);
-        QTest::newRow("far") << qint64(30000) << qint64(10000000) << qint64(11);
+        for (const char* q : {"cos_mean", "sin_mean"}) {
+            QTest::addRow("%s small", q) << QString(q) << qint64(50) << qint64(0) << qint64(7);
+            QTest::addRow("%s one per row", q)
+                << QString(q) << qint64(20) << qint64(3) << qint64(20);
+            QTest::addRow("%s far", q)
+                << QString(q) << qint64(30000) << qint64(10000000) << qint64(11);
+        }
     }
     void cosMean() {
+        QFETCH(QString, quantity);
         QFETCH(qint64, n);
         QFETCH(qint64, offset);
         QFETCH(qint64, rows);
+        const bool isSin = quantity == "sin_mean";
         const Values v = {{"n", std::int64_t(n)},
                           {"d", std::int64_t(32)},
                           {"offset", std::int64_t(offset)},
                           {"rows", std::int64_t(rows)}};
-        const core::Array m = computeOk("rope", "cos_mean", v);
+        const core::Array m = computeOk("rope", quantity.toStdString(), v);
         const core::Array theta = computeOk("rope", "frequencies", v);
         QCOMPARE(m.shape, (core::Shape{rows, 16}));
         for (qint64 r = 0; r < rows; ++r)
@@ -126,7 +141,8 @@ private slots:
                 qint64 count = 0;
                 for (qint64 i = 0; i < n; ++i)
                     if (i * rows / n == r) {
-                        sum += cosExact(offset + i, theta.at(j));
+                        sum += isSin ? sinExact(offset + i, theta.at(j))
+                                     : cosExact(offset + i, theta.at(j));
                         ++count;
                     }
                 const double want = static_cast<double>(sum / count);

@@ -61,11 +61,18 @@ inline QVector<quint64> shownNumbers(const MainWindow& w) {
             for (std::int64_t k = 0; k < d.array->size(); ++k) add(d.array->at(k));
         }
         if (const ChartWidget* c = v->chart())
-            for (const CurveData& curve : c->data().curves)
+            for (const CurveData& curve : c->data().curves) {
                 for (const QPointF& p : curve.points) {
                     add(p.x());
                     add(p.y());
                 }
+                for (qsizetype k = 0; k < curve.bandX0.size(); ++k) {  // an envelope (issue 12)
+                    add(curve.bandX0[k]);
+                    add(curve.bandX1[k]);
+                    add(curve.bandLo[k]);
+                    add(curve.bandHi[k]);
+                }
+            }
         if (const RotationWidget* r = v->rotation()) {
             add(static_cast<double>(r->data().m));
             add(static_cast<double>(r->data().k));

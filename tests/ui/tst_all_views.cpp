@@ -30,13 +30,13 @@ int colourCount(const QImage& image) {
 }
 
 // A heatmap panel as the view draws it: the cell image covers rows x cols cells at one pixel per
-// step x step cells, the cells it reads lie inside the array, and some are coloured (not all
-// non-finite or blank).
+// rowStep x colStep cells (each axis strided on its own), the cells it reads lie inside the array,
+// and some are coloured (not all non-finite or blank).
 QString heatmapProblem(const HeatmapData& d) {
     if (!d.error.isEmpty()) return d.error;
-    if (!d.array || d.rows <= 0 || d.cols <= 0 || d.step < 1) return "no cells";
-    const QSize expected(static_cast<int>((d.cols + d.step - 1) / d.step),
-                         static_cast<int>((d.rows + d.step - 1) / d.step));
+    if (!d.array || d.rows <= 0 || d.cols <= 0 || d.rowStep < 1 || d.colStep < 1) return "no cells";
+    const QSize expected(static_cast<int>((d.cols + d.colStep - 1) / d.colStep),
+                         static_cast<int>((d.rows + d.rowStep - 1) / d.rowStep));
     if (d.image.size() != expected)
         return QStringLiteral("image %1x%2, expected %3x%4")
             .arg(d.image.width())
@@ -99,12 +99,15 @@ private slots:
                     break;
                 case ViewKind::Lines:
                     QVERIFY(v->chart()->curveCount() > 0);
+                    // A curve is a line of finite points or its envelope (a band, issue 12).
                     for (const auto& c : v->chart()->data().curves)
                         QVERIFY2(std::any_of(c.points.begin(), c.points.end(),
                                              [](const QPointF& p) {
                                                  return std::isfinite(p.x()) &&
                                                         std::isfinite(p.y());
-                                             }),
+                                             }) ||
+                                     (c.isBand() && std::isfinite(c.bandLo.front()) &&
+                                      std::isfinite(c.bandHi.front())),
                                  qPrintable(v->spec().id));
                     break;
                 case ViewKind::Rotation:

@@ -134,11 +134,12 @@ private slots:
         const qint64 n = m_window->page()->params().integer("n");
         QCOMPARE(d.dataRows, n);
         QCOMPARE(d.rows, static_cast<qint64>(std::ceil(1.25 * static_cast<double>(n))));
-        QCOMPARE(d.image.height(), static_cast<int>((d.rows + d.step - 1) / d.step));
+        QCOMPARE(d.image.height(), static_cast<int>((d.rows + d.rowStep - 1) / d.rowStep));
         QVERIFY(std::isfinite(hm->valueAt(n - 1, 0)));
         QVERIFY(std::isnan(hm->valueAt(n, 0)));
-        QCOMPARE(qAlpha(d.image.pixel(0, static_cast<int>(n / d.step))), 0);  // blank
-        QVERIFY(qAlpha(d.image.pixel(0, static_cast<int>((n - 1) / d.step))) > 0);
+        QCOMPARE(qAlpha(d.image.pixel(0, static_cast<int>((n + d.rowStep - 1) / d.rowStep))),
+                 0);  // blank
+        QVERIFY(qAlpha(d.image.pixel(0, static_cast<int>((n - 1) / d.rowStep))) > 0);
         QVERIFY(hm->readout(n, 0).contains("no embedding learned here"));
         QVERIFY(!hm->readout(n - 1, 0).contains("no embedding learned here"));
     }

@@ -61,6 +61,15 @@ private slots:
         QTest::newRow("head of a bias")
             << "alibi"
             << "alibi/bias" << QStringList{"n=64"} << QStringList{"slice=3"} << true << false;
+        // Level of detail (issue 12): the zoom window, a log distance axis, the angles' "show".
+        QTest::newRow("decay zoomed, log x")
+            << "rope"
+            << "rope/decay" << QStringList{"max_distance=100000"}
+            << QStringList{"winStart=1000", "winEnd=50000", "logX=1"} << false << false;
+        QTest::newRow("angles as sin, zoomed")
+            << "rope"
+            << "rope/angles" << QStringList{"n=8192"}
+            << QStringList{"show=sin", "winStart=100", "winEnd=4000"} << true << false;
     }
     void roundTrip() {
         QFETCH(QString, page);
@@ -95,6 +104,10 @@ private slots:
                     if (k == "slice") s.slice = value.toInt();
                     if (k == "cmpParam") s.cmpParam = value;
                     if (k == "cmpValue") s.cmpValue = value;
+                    if (k == "winStart") s.winStart = value.toLongLong();
+                    if (k == "winEnd") s.winEnd = value.toLongLong();
+                    if (k == "logX") s.logX = value == "1";
+                    if (k == "show") s.show = value;
                 }
                 v->setState(s);
                 a.page()->requestUpdate();
@@ -184,6 +197,18 @@ private slots:
             << with("views", QJsonArray{QJsonObject{{"tab", 1}, {"view", "rope/decay"}}})
             << "rope/decay";
         QTest::newRow("unknown theme") << with("theme", "purple") << "\"theme\"";
+        auto stateWith = [&](const char* key, const QJsonValue& v) {
+            return with("views", QJsonArray{QJsonObject{{"tab", 0},
+                                                        {"view", "rope/angles"},
+                                                        {"state", QJsonObject{{key, v}}}}});
+        };
+        QTest::newRow("window reversed")
+            << stateWith("window", QJsonArray{500, 100}) << "\"window\"";
+        QTest::newRow("window of one number") << stateWith("window", QJsonArray{5}) << "\"window\"";
+        QTest::newRow("key window negative")
+            << stateWith("keyWindow", QJsonArray{-3, 10}) << "\"keyWindow\"";
+        QTest::newRow("show unknown") << stateWith("show", "tan") << "\"show\"";
+        QTest::newRow("logX as text") << stateWith("logX", "yes") << "\"logX\"";
         QTest::newRow("unknown language") << with("language", "fr") << "\"language\"";
     }
     void corruptRefused() {

@@ -46,6 +46,11 @@ struct SeriesSpec {
     QString sweepParam;
     QStringList sweepValues;
     QString againstEncoding, againstQuantity;
+    // lines: the array is an envelope (columns, 2) of (min, max) over indices [bandFirst,
+    // bandFirst + bandSpan) split into its columns; bandContinues: its columns extend the
+    // previous series' curve (a log axis joins a fine and a coarse envelope).
+    qint64 bandFirst = -1, bandSpan = 0;
+    bool bandContinues = false;
 };
 
 enum class ViewKind { Heatmap, Lines, Rotation, Value, Compare };
@@ -89,6 +94,15 @@ struct ViewState {
     qint64 m = 0;                             // rotation: first position
     qint64 delta = 8;                         // rotation: k - m
     QString cmpQuantity, cmpParam, cmpValue;  // compare mode: B = A with param := value
+    // Level of detail (issue 12): the window of a distance or position axis asked for (indices,
+    // inclusive; end -1: to the end), a second one for the key axis of a score matrix, the
+    // plot's size in pixels (0: the figure's default), angles: "" (auto: the angle up to 4096
+    // rows, then cos), "angle", "mod" (angle mod 2π), "cos" or "sin"; a log distance axis.
+    qint64 winStart = 0, winEnd = -1;
+    qint64 colWinStart = 0, colWinEnd = -1;
+    int pixels = 0;
+    QString show;
+    bool logX = false;
     bool operator==(const ViewState&) const = default;
 };
 

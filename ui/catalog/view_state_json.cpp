@@ -20,8 +20,45 @@ QJsonObject viewStateToJson(const ViewState& s) {
     if (!s.cmpQuantity.isEmpty()) o[QStringLiteral("compareQuantity")] = s.cmpQuantity;
     if (!s.cmpParam.isEmpty()) o[QStringLiteral("compareParam")] = s.cmpParam;
     if (!s.cmpValue.isEmpty()) o[QStringLiteral("compareValue")] = s.cmpValue;
+    // Level of detail (issue 12): the zoom windows, the angles' "show" and a log distance axis,
+    // written only when not the defaults (the plot's pixels follow the widget and are not kept).
+    if (s.winStart != 0 || s.winEnd != -1)
+        o[QStringLiteral("window")] =
+            QJsonArray{static_cast<double>(s.winStart), static_cast<double>(s.winEnd)};
+    if (s.colWinStart != 0 || s.colWinEnd != -1)
+        o[QStringLiteral("keyWindow")] =
+            QJsonArray{static_cast<double>(s.colWinStart), static_cast<double>(s.colWinEnd)};
+    if (!s.show.isEmpty()) o[QStringLiteral("show")] = s.show;
+    if (s.logX) o[QStringLiteral("logX")] = true;
     return o;
 }
+
+namespace {
+
+// A window [start, end] of indices: start in [0, 2^24], end -1 (to the end) or in [start, 2^24].
+bool readWindow(const QJsonObject& o, const QString& key, qint64* start, qint64* end,
+                QString* error) {
+    const QJsonValue v = o.value(key);
+    if (v.isUndefined()) return true;
+    constexpr double kMax = double(1 << 24);
+    const QJsonArray a = v.toArray();
+    bool ok = v.isArray() && a.size() == 2 && a[0].isDouble() && a[1].isDouble();
+    const double lo = ok ? a[0].toDouble() : 0, hi = ok ? a[1].toDouble() : 0;
+    ok = ok && lo >= 0 && lo <= kMax && lo == std::floor(lo) && hi == std::floor(hi) &&
+         (hi == -1 || (hi >= lo && hi <= kMax));
+    if (!ok) {
+        *error = QStringLiteral(
+                     "view state \"%1\" must be [start, end] with 0 <= start <= end "
+                     "<= 16777216, or end -1")
+                     .arg(key);
+        return false;
+    }
+    *start = static_cast<qint64>(lo);
+    *end = static_cast<qint64>(hi);
+    return true;
+}
+
+}  // namespace
 
 bool readIntField(const QJsonObject& o, const QString& key, qint64 lo, qint64 hi, qint64* out,
                   QString* error) {
@@ -70,11 +107,25 @@ bool viewStateFromJson(const QJsonObject& o, ViewState* state, QString* error) {
         !readIntField(o, QStringLiteral("delta"), -kBig, kBig, &s.delta, &why) ||
         !readTextField(o, QStringLiteral("compareQuantity"), any, &s.cmpQuantity, &why) ||
         !readTextField(o, QStringLiteral("compareParam"), any, &s.cmpParam, &why) ||
-        !readTextField(o, QStringLiteral("compareValue"), any, &s.cmpValue, &why)) {
+        !readTextField(o, QStringLiteral("compareValue"), any, &s.cmpValue, &why) ||
+        !readWindow(o, QStringLiteral("window"), &s.winStart, &s.winEnd, &why) ||
+        !readWindow(o, QStringLiteral("keyWindow"), &s.colWinStart, &s.colWinEnd, &why) ||
+        !readTextField(o, QStringLiteral("show"),
+                       {QString(), QStringLiteral("angle"), QStringLiteral("mod"),
+                        QStringLiteral("cos"), QStringLiteral("sin")},
+                       &s.show, &why)) {
         *error = QStringLiteral("view state ") + why;
         return false;
     }
     s.slice = static_cast<int>(slice);
+    const QJsonValue logX = o.value(QStringLiteral("logX"));
+    if (!logX.isUndefined()) {
+        if (!logX.isBool()) {
+            *error = QStringLiteral("view state \"logX\" must be true or false");
+            return false;
+        }
+        s.logX = logX.toBool();
+    }
     const QJsonValue dims = o.value(QStringLiteral("dims"));
     if (!dims.isUndefined()) {
         if (!dims.isArray()) {
@@ -113,7 +164,7 @@ bool paramTextsFromJson(const QJsonObject& o, QMap<QString, QString>* texts, QSt
             out[it.key()] = QString::number(v.toDouble(), 'g', 17);
         else {
             *error = QStringLiteral("parameter \"%1\" must be a string, number or boolean")
-                         .arg(it.key());
+                         .arg(QString::fromStdString(core::printable(it.key().toStdString())));
             return false;
         }
     }

@@ -4,6 +4,7 @@
 
 #include "ui/compute/prepare_view.h"
 #include "ui/compute/request_check.h"
+#include "ui/compute/rope_lod.h"
 
 namespace poslab::ui {
 
@@ -31,6 +32,8 @@ ViewResult prepareView(ViewKind kind, PrepareContext& ctx, const ViewSpec& view,
                        const ViewState& state) {
     ViewResult vr;
     vr.viewId = view.id;
+    // RoPE over long ranges: what the plot can show, exactly (rope_lod.h).
+    if (prepareRopeLod(ctx, view, state, vr)) return vr;
     ViewInput in{view, state, effectiveSeries(view, state, *ctx.fetcher.encoding()), {}};
     for (const auto& s : in.series) {
         if (!s.sweepParam.isEmpty()) {

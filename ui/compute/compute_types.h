@@ -8,6 +8,7 @@
 #include <QPointF>
 #include <QString>
 #include <QVector>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -30,19 +31,45 @@ struct ComputeRequest {
     QVector<ViewState> states;  // one per view
     ColormapChoice colormap = ColormapChoice::Auto;
     double memoryBudget = core::configuredMemoryBudget();
-    int maxImageSide = 2048;  // larger matrices are drawn at a stride (hover stays exact)
+    // Larger matrices are drawn in blocks of cells, each axis strided on its own, each image pixel
+    // the mean of its block (hover reports the block's range, min, max and mean).
+    int maxImageSide = 2048;
     // The interface language when the request was made: the worker writes its texts (axis
     // names, notes) in it and never reads the GUI thread's current language.
     Lang lang = Lang::En;
 };
 
-// A heatmap panel: the image of the cells (one pixel per shown cell) and what the axes need.
+// How the cells of one heatmap axis map onto the quantity's own indices (positions, pairs): cell
+// i covers the indices x with floor((x - first) * cells / span) = i, i.e. [first + ceil(i *
+// span / cells), first + ceil((i + 1) * span / cells)). Cells are the array's rows or columns;
+// span = cells (the default) is one index per cell. `total` is the whole axis (the zoom-out
+// limit of a windowed view); `windowed`: the view asks the scheduler for the visible window.
+struct CellAxis {
+    qint64 first = 0, span = 0, total = 0;  // 0: the number of cells
+    bool windowed = false;
+    qint64 spanOr(qint64 cells) const { return span > 0 ? span : cells; }
+    qint64 totalOr(qint64 cells) const { return total > 0 ? total : first + spanOr(cells); }
+    // The first index of cell i (i may be the cell count: one past the last index).
+    qint64 start(qint64 i, qint64 cells) const;
+};
+
+// What a block of cells holds, for the hover readout: its index range and min / max / mean.
+struct BlockStats {
+    qint64 rowFrom = 0, rowTo = 0, colFrom = 0, colTo = 0;  // inclusive, in the axes' indices
+    double min = 0, max = 0, mean = 0;
+    qint64 count = 0;   // finite elements (or positions) summarised
+    bool exact = true;  // min and max over every element (false: over the cells' means only)
+};
+
+// A heatmap panel: the image of the cells and what the axes need. An image pixel covers a block
+// of rowStep x colStep cells and shows the mean of their finite values (never a point sample).
 struct HeatmapData {
     LocalText title;
     std::shared_ptr<const core::Array> array;  // the exact numbers, for the hover readout
     qint64 sliceOffset = 0;                    // element index of cell (0, 0) in array
     qint64 rows = 0, cols = 0;
-    int step = 1;  // image pixel = step x step cells
+    qint64 rowStep = 1, colStep = 1;  // cells per image pixel, per axis
+    CellAxis rowMap, colMap;          // cells -> indices of the quantity's axes
     QImage image;
     double lo = 0, hi = 1;  // colour range
     ColormapKind colormap = ColormapKind::Viridis;
@@ -52,11 +79,19 @@ struct HeatmapData {
     qint64 dataRows = -1;  // rows at and past this one have no data (drawn blank)
     LocalText blankNote;   // written over the blank rows
     qint64 rowBlock = 0;   // > 0: separator lines every rowBlock rows
+    // Exact min and max of the quantity over a block of indices (rows [r0, r1], columns [c0,
+    // c1], inclusive), where the cells are themselves means over many indices (level of detail);
+    // unset: the cells' own values are the elements.
+    std::function<std::pair<double, double>(qint64 r0, qint64 r1, qint64 c0, qint64 c1)> exactRange;
 };
 
 struct CurveData {
     LocalText name;
-    QList<QPointF> points;
+    QList<QPointF> points;  // the line (every point, or none when the curve is an envelope)
+    // The envelope of a curve with more points than pixel columns: per column the x range it
+    // covers and the exact min and max over every point in it (one entry per column).
+    QVector<double> bandX0, bandX1, bandLo, bandHi;
+    bool isBand() const { return !bandX0.isEmpty(); }
     bool dashed = false;
     int color = 0;
 };
@@ -69,6 +104,11 @@ struct LinesData {
     QString xAxis, yAxis;
     bool logY = false;
     bool logX = false;
+    // The x range the view covers (a zoom window, or the data): the axis fits it, and a marker
+    // beyond it is drawn as an off-scale arrow with its value. Unset: the data's range.
+    std::optional<double> xFrom, xTo;
+    std::optional<double> xWholeTo;  // a windowed view: the axis' last index (zoom-out limit)
+    LocalText coverNote;             // what a band column covers, for the figure's footer
 };
 
 struct RotationPair {

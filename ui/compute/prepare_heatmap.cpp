@@ -1,11 +1,12 @@
-// Heatmap views: the cell image of each panel (one pixel per shown cell, in the colour range of
-// the panel), small multiples of heads or of channels reshaped to images, the A − B panel, and
-// one colour range shared by the panels that ask for it.
+// Heatmap views: the cell image of each panel (each pixel the mean of its block of cells, each
+// axis strided on its own; see cell_blocks.h), small multiples of heads or of channels reshaped to
+// images, the A − B panel, and one colour range shared by the panels that ask for it.
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "core/analysis/compare.h"
+#include "ui/compute/cell_blocks.h"
 #include "ui/compute/prepare_view.h"
 
 namespace poslab::ui {
@@ -56,35 +57,6 @@ ColormapKind chooseColormap(const ViewSpec& view, const core::QuantitySpec* q, C
     return isSigned && lo < 0 ? ColormapKind::Diverging : ColormapKind::Viridis;
 }
 
-// Fills the cell image of a heatmap panel from its array (lo/hi/colormap already set).
-void paintCells(HeatmapData& h) {
-    const Array& a = *h.array;
-    const qint64 maxRows = h.rows, maxCols = h.cols;
-    const int w = static_cast<int>((maxCols + h.step - 1) / h.step);
-    const int ht = static_cast<int>((maxRows + h.step - 1) / h.step);
-    h.image = QImage(w, ht, QImage::Format_ARGB32);
-    const Colormap cmap(h.colormap);
-    const double span = h.hi > h.lo ? h.hi - h.lo : 1.0;
-    for (int y = 0; y < ht; ++y) {
-        auto* line = reinterpret_cast<QRgb*>(h.image.scanLine(y));
-        const qint64 rowStart = h.sliceOffset + static_cast<qint64>(y) * h.step * maxCols;
-        if (h.dataRows >= 0 && static_cast<qint64>(y) * h.step >= h.dataRows) {
-            std::fill(line, line + w, 0u);  // no data: transparent (the widget's blank colour)
-            continue;
-        }
-        for (int x = 0; x < w; ++x) {
-            const qint64 k = rowStart + static_cast<qint64>(x) * h.step;
-            if (h.colormap == ColormapKind::Categorical) {
-                const double v = a.at(k);
-                line[x] = std::isfinite(v) ? cmap.category(static_cast<qint64>(v - h.lo)) : 0u;
-                continue;
-            }
-            const double v = a.at(k);
-            line[x] = std::isfinite(v) ? cmap.at((v - h.lo) / span) : 0u;  // transparent: ±inf, nan
-        }
-    }
-}
-
 // A panel of `array` (its slice `state.slice` when it has more than two dimensions) with its
 // axes, stride and colour range; the cells are painted later, once ranges may be shared.
 HeatmapData makeHeatmap(const PrepareContext& ctx, const ViewSpec& view,
@@ -112,9 +84,9 @@ HeatmapData makeHeatmap(const PrepareContext& ctx, const ViewSpec& view,
         }
     }
     h.integer = array->dtype == DType::I64;
-    const qint64 longest = std::max(h.rows, h.cols);
-    const int side = ctx.request.maxImageSide;
-    h.step = static_cast<int>(std::max<qint64>(1, (longest + side - 1) / side));
+    // Each axis strided on its own: a 8192 x 64 table keeps its 64 columns.
+    h.rowStep = blockStep(h.rows, ctx.request.maxImageSide);
+    h.colStep = blockStep(h.cols, ctx.request.maxImageSide);
     auto [lo, hi] = finiteRange(*array, h.sliceOffset, h.sliceOffset + h.rows * h.cols);
     h.colormap = chooseColormap(view, q, ctx.request.colormap, h.integer, lo, hi);
     if (h.colormap == ColormapKind::Diverging) {
@@ -265,6 +237,7 @@ void seriesPanels(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
         if (view.extendRows > 1.0) {  // rows past the data: blank, with a note
             h.dataRows = h.rows;
             h.rows = static_cast<qint64>(std::ceil(static_cast<double>(h.rows) * view.extendRows));
+            h.rowStep = blockStep(h.rows, ctx.request.maxImageSide);
             h.blankNote = view.blankNote;
         }
         if (!view.blockParam.isEmpty()) {
@@ -300,7 +273,7 @@ void prepareHeatmaps(PrepareContext& ctx, const ViewInput& in, ViewResult& out) 
             out.error = QStringLiteral("cannot draw a %1-D array as small multiples").arg(rank);
         shareRange(out.heatmaps, out.heatmaps.size());
     }
-    for (auto& h : out.heatmaps) paintCells(h);
+    for (auto& h : out.heatmaps) paintBlockMeans(h);
 }
 
 }  // namespace poslab::ui

@@ -1,6 +1,7 @@
 // Lines views: curves of 1-D arrays and of rows or columns of tables, a sweep's error curve (one
-// point per swept value: max |A(value) − reference|, computed by core), and the markers. Curves
-// keep every point: the chart decimates per pixel column itself and hovers on the full data.
+// point per swept value: max |A(value) − reference|, computed by core), and the markers. A curve
+// with more points than the plot has pixel columns becomes its exact per-column min/max
+// envelope (a band), as does an envelope quantity (rope decay_envelope) at level of detail.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -26,6 +27,7 @@ QVector<int> defaultDims(qint64 cols) {
 // Collects the curves of one view and the largest value drawn (for the "max" label).
 struct CurveBuilder {
     LinesData& lines;
+    qint64 columns;  // pixel columns: a curve with more points is drawn as its envelope
     double best = -std::numeric_limits<double>::infinity();
 
     CurveData start(const SeriesSpec& s, LocalText name) const {
@@ -37,20 +39,111 @@ struct CurveBuilder {
     }
 
     // y = valueAt(x) for x in [0, count); non-finite values (and y <= 0 on a log axis) are gaps.
+    // More points than pixel columns (on a linear x axis): per column the exact min and max
+    // over every point in it, drawn as a band (never a decimated polyline).
     template <typename ValueAt>
     void add(const SeriesSpec& s, LocalText name, qint64 count, ValueAt valueAt) {
         CurveData c = start(s, std::move(name));
-        c.points.reserve(static_cast<int>(count));
-        for (qint64 x = 0; x < count; ++x) {
+        auto value = [&](qint64 x) {
             double y = valueAt(x);
             if (s.transform == "wavelength") y = 2.0 * std::numbers::pi / y;
-            if (!std::isfinite(y) || (lines.logY && y <= 0)) continue;
+            return y;
+        };
+        auto drawable = [&](double y) { return std::isfinite(y) && !(lines.logY && y <= 0); };
+        if (columns > 0 && count > columns && !lines.logX) {
+            for (qint64 col = 0; col < columns; ++col) {
+                const qint64 x0 = (col * count + columns - 1) / columns;
+                const qint64 x1 = ((col + 1) * count + columns - 1) / columns;
+                double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+                for (qint64 x = x0; x < x1; ++x) {
+                    const double y = value(x);
+                    if (!drawable(y)) continue;
+                    lo = std::min(lo, y);
+                    hi = std::max(hi, y);
+                }
+                if (!(lo <= hi)) continue;
+                appendColumn(c, static_cast<double>(x0), static_cast<double>(x1 - 1), lo, hi);
+            }
+            lines.curves << c;
+            return;
+        }
+        c.points.reserve(static_cast<int>(count));
+        for (qint64 x = 0; x < count; ++x) {
+            const double y = value(x);
+            if (!drawable(y)) continue;
             best = std::max(best, y);
             c.points.append(QPointF(static_cast<double>(x), y));
         }
         lines.curves << c;
     }
+
+    void appendColumn(CurveData& c, double x0, double x1, double lo, double hi) {
+        c.bandX0 << x0;
+        c.bandX1 << x1;
+        c.bandLo << lo;
+        c.bandHi << hi;
+        best = std::max(best, hi);
+    }
+
+    // An envelope array (columns, 2) of indices [s.bandFirst, + s.bandSpan): its columns, on
+    // the previous curve when the series continues it.
+    void addEnvelope(const SeriesSpec& s, LocalText name, const Array& a) {
+        const qint64 cols = a.shape[0], span = s.bandSpan;
+        if (!s.bandContinues || lines.curves.isEmpty()) lines.curves << start(s, std::move(name));
+        CurveData& c = lines.curves.back();
+        for (qint64 col = 0; col < cols; ++col) {
+            const double lo = a.at(2 * col), hi = a.at(2 * col + 1);
+            if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
+            const qint64 x0 = s.bandFirst + (col * span + cols - 1) / cols;
+            const qint64 x1 = s.bandFirst + ((col + 1) * span + cols - 1) / cols - 1;
+            if (lines.logX && x1 <= 0) continue;
+            appendColumn(c, static_cast<double>(std::max<qint64>(x0, lines.logX ? 1 : x0)),
+                         static_cast<double>(x1), lo, hi);
+        }
+    }
 };
+
+// A band on a log x axis: columns joined into `pixels` log-spaced bins (each bin the union of
+// whole columns: its min and max stay exact over the integers it names).
+void mergeLogBins(CurveData& c, qint64 pixels) {
+    const qsizetype n = c.bandX0.size();
+    if (n == 0 || pixels <= 0) return;
+    const double l0 = std::log(std::max(1.0, c.bandX0.front()));
+    const double l1 = std::log(std::max(2.0, c.bandX1.back() + 1));
+    CurveData m;
+    qint64 last = -1;
+    for (qsizetype i = 0; i < n; ++i) {
+        const double centre = 0.5 * (c.bandX0[i] + c.bandX1[i]);
+        const auto bin = static_cast<qint64>((std::log(std::max(1.0, centre)) - l0) / (l1 - l0) *
+                                             static_cast<double>(pixels));
+        if (bin == last && !m.bandX0.isEmpty()) {
+            m.bandX1.back() = c.bandX1[i];
+            m.bandLo.back() = std::min(m.bandLo.back(), c.bandLo[i]);
+            m.bandHi.back() = std::max(m.bandHi.back(), c.bandHi[i]);
+            continue;
+        }
+        last = bin;
+        m.bandX0 << c.bandX0[i];
+        m.bandX1 << c.bandX1[i];
+        m.bandLo << c.bandLo[i];
+        m.bandHi << c.bandHi[i];
+    }
+    c.bandX0 = m.bandX0;
+    c.bandX1 = m.bandX1;
+    c.bandLo = m.bandLo;
+    c.bandHi = m.bandHi;
+}
+
+// A band whose every column is one index is the exact curve: drawn as its points.
+void bandToPointsWhenExact(CurveData& c) {
+    for (qsizetype i = 0; i < c.bandX0.size(); ++i)
+        if (c.bandX0[i] != c.bandX1[i]) return;
+    for (qsizetype i = 0; i < c.bandX0.size(); ++i) c.points << QPointF(c.bandX0[i], c.bandLo[i]);
+    c.bandX0.clear();
+    c.bandX1.clear();
+    c.bandLo.clear();
+    c.bandHi.clear();
+}
 
 // A sweep: one point per value of s.sweepParam, the largest distance of A(value) from the
 // reference array. False when the view cannot be drawn (error set) or the request is cancelled.
@@ -107,7 +200,9 @@ void addSeriesCurves(PrepareContext& ctx, const ViewInput& in, int i, CurveBuild
                                            q ? QString::fromStdString(q->titleZh) : s.quantity}
                                : s.label;
     std::size_t xDim = 0;  // the axis along which the curves run
-    if (rank == 1) {
+    if (s.bandFirst >= 0 && rank == 2 && a.shape[1] == 2) {
+        cb.addEnvelope(s, name, a);
+    } else if (rank == 1) {
         cb.add(s, name, a.shape[0], [&](qint64 x) { return a.at(x); });
     } else if (rank == 2 && s.columnsFromDims) {
         const qint64 rows = a.shape[0], cols = a.shape[1];
@@ -139,14 +234,18 @@ void prepareLines(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
     const ViewSpec& view = in.view;
     LinesData& L = out.lines;
     L.logY = view.logY;
-    L.logX = view.logX;
-    CurveBuilder cb{L};
+    L.logX = view.logX || in.state.logX;
+    CurveBuilder cb{L, in.state.pixels > 0 ? in.state.pixels : kFigureColumns};
     for (int i = 0; i < in.series.size(); ++i) {
         if (!in.series[i].sweepParam.isEmpty()) {
             if (!addSweep(ctx, in, in.series[i], cb, out)) break;
             continue;
         }
         addSeriesCurves(ctx, in, i, cb, out);
+    }
+    for (auto& c : L.curves) {
+        if (L.logX) mergeLogBins(c, cb.columns);
+        bandToPointsWhenExact(c);
     }
     if (!view.vmarker.isEmpty()) {
         SeriesSpec ms;

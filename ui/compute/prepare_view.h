@@ -29,6 +29,9 @@ struct ViewInput {
     QVector<Fetch> fetched;
 };
 
+// Pixel columns of a curve's envelope when the view's state gives no plot width (figures).
+inline constexpr int kFigureColumns = 1600;
+
 // A heatmap view: one panel per series (plus an A − B panel), or small multiples.
 void prepareHeatmaps(PrepareContext& ctx, const ViewInput& in, ViewResult& out);
 // A lines view: curves of 1-D arrays, of rows or columns of tables, and sweeps of an error.

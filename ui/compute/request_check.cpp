@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "ui/compute/rope_lod.h"
 #include "ui/compute/series_fetch.h"
 
 namespace poslab::ui {
@@ -50,6 +51,8 @@ core::Status checkRequest(const ComputeRequest& request, FileAccess files) {
     options.memoryBudget = request.memoryBudget;
     for (int i = 0; i < request.views.size(); ++i) {
         const ViewState state = stateOf(request, i);
+        // At level of detail a view asks for arrays bounded by its pixels, not the quantity.
+        if (ropeLodApplies(request.views[i], state, params)) continue;
         for (const auto& s : effectiveSeries(request.views[i], state, *enc)) {
             // Another encoding's arrays (references) are checked where they are fetched.
             if (!s.encoding.isEmpty()) continue;

@@ -76,20 +76,41 @@ AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target) {
     return a;
 }
 
+void fitAxisTo(AxisRange& a, double lo, double hi) {
+    if (a.log || !(hi > lo)) return;
+    a.lo = lo;
+    a.hi = hi;
+    QVector<double> inside;
+    for (double t : a.ticks)
+        if (t >= lo - 1e-9 * a.step && t <= hi + 1e-9 * a.step) inside << t;
+    a.ticks = inside;
+}
+
 DataRange lineDataRange(const LinesData& d) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     DataRange r{inf, -inf, inf, -inf};
-    for (const auto& c : d.curves)
-        for (const auto& pt : c.points) {
-            if (!std::isfinite(pt.x()) || !std::isfinite(pt.y())) continue;
-            if ((d.logX && pt.x() <= 0) || (d.logY && pt.y() <= 0)) continue;
-            r.xlo = std::min(r.xlo, pt.x());
-            r.xhi = std::max(r.xhi, pt.x());
-            r.ylo = std::min(r.ylo, pt.y());
-            r.yhi = std::max(r.yhi, pt.y());
+    auto add = [&](double x, double y) {
+        if (!std::isfinite(x) || !std::isfinite(y)) return;
+        if ((d.logX && x <= 0) || (d.logY && y <= 0)) return;
+        r.xlo = std::min(r.xlo, x);
+        r.xhi = std::max(r.xhi, x);
+        r.ylo = std::min(r.ylo, y);
+        r.yhi = std::max(r.yhi, y);
+    };
+    for (const auto& c : d.curves) {
+        for (const auto& pt : c.points) add(pt.x(), pt.y());
+        for (qsizetype i = 0; i < c.bandX0.size(); ++i) {
+            add(c.bandX0[i], c.bandLo[i]);
+            add(c.bandX1[i], c.bandHi[i]);
         }
+    }
     if (r.empty()) return r;
-    if (d.vmarker) r.xlo = std::min(r.xlo, *d.vmarker), r.xhi = std::max(r.xhi, *d.vmarker);
+    // The x range fits the data (or the view's window); a vertical marker outside it is drawn
+    // as an off-scale arrow with its value, never by stretching the axis to it.
+    if (d.xFrom && d.xTo && *d.xTo > *d.xFrom && (!d.logX || *d.xFrom > 0)) {
+        r.xlo = *d.xFrom;
+        r.xhi = *d.xTo;
+    }
     if (d.hmarker) r.ylo = std::min(r.ylo, *d.hmarker), r.yhi = std::max(r.yhi, *d.hmarker);
     return r;
 }

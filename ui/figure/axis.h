@@ -26,6 +26,9 @@ struct AxisRange {
 // every few. An empty or reversed range is widened first.
 AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target = 6);
 
+// Narrows a linear axis to exactly [lo, hi] (a fitted window), keeping the ticks inside it.
+void fitAxisTo(AxisRange& axis, double lo, double hi);
+
 struct DataRange {
     double xlo, xhi, ylo, yhi;
     bool empty() const { return !(xlo <= xhi); }

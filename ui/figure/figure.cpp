@@ -13,6 +13,7 @@
 #include <filesystem>
 
 #include "core/registry.h"
+#include "ui/compute/cell_blocks.h"
 #include "ui/compute/compute_request.h"
 #include "ui/compute/request_check.h"
 #include "ui/figure/heatmap_paint.h"
@@ -141,17 +142,23 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
         body.setTop(body.top() + 2.1 * u);
     }
 
-    // Bottom up: footer, caption, formula.
+    // Bottom up: footer, caption, formula. The footer also says what a drawn cell or column
+    // covers; known once the panels are drawn, so its room is kept first (with the data's own
+    // cover as the estimate) and it is written last.
+    const ViewResult& r = f.result;
+    auto coverOf = [&](const LocalText& cover) {
+        return cover.isEmpty() ? f.footer : cover.text() + QStringLiteral(" · ") + f.footer;
+    };
+    const LocalText estimate =
+        !r.heatmaps.isEmpty() ? cellCoverText(r.heatmaps.front()) : r.lines.coverNote;
+    QRectF footerBox;
+    const QFont footerFont = s.sized(0.58);
     if (o.footer && !f.footer.isEmpty()) {
-        const QFont ff = s.sized(0.58);
-        const QFontMetricsF fm(ff);
-        const QRectF need =
-            fm.boundingRect(QRectF(0, 0, body.width(), 10 * u), Qt::TextWordWrap, f.footer);
+        const QFontMetricsF fm(footerFont);
+        const QRectF need = fm.boundingRect(QRectF(0, 0, body.width(), 10 * u), Qt::TextWordWrap,
+                                            coverOf(estimate));
         const double h = std::min(need.height(), 3 * fm.height());
-        p.setFont(ff);
-        p.setPen(s.muted);
-        p.drawText(QRectF(body.left(), body.bottom() - h, body.width(), h),
-                   Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, f.footer);
+        footerBox = QRectF(body.left(), body.bottom() - h, body.width(), h);
         body.setBottom(body.bottom() - h - 0.3 * u);
     }
     if (!f.caption.isEmpty()) {
@@ -176,11 +183,11 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
         body.setBottom(body.bottom() - 1.7 * u);
     }
 
-    const ViewResult& r = f.result;
+    LocalText cover = estimate;
     if (!r.error.isEmpty()) {
         paintCentredText(p, body, r.error, 1.0, s);
     } else if (!r.heatmaps.isEmpty()) {
-        paintHeatmaps(p, body, r.heatmaps, s, f.view.title.text());
+        paintHeatmaps(p, body, r.heatmaps, s, f.view.title.text(), &cover);
     } else if (!r.lines.curves.isEmpty()) {
         paintLines(p, body, r.lines, f.xLabel, f.yLabel, s);
     } else if (!r.rotation.pairs.isEmpty()) {
@@ -190,6 +197,11 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
     } else {
         paintCentredText(
             p, body, QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0, s);
+    }
+    if (!footerBox.isEmpty()) {
+        p.setFont(footerFont);
+        p.setPen(s.muted);
+        p.drawText(footerBox, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, coverOf(cover));
     }
     p.restore();
 }

@@ -2,10 +2,12 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
 
+#include "ui/compute/cell_blocks.h"
 #include "ui/figure/colormap.h"
 #include "ui/figure/ticks.h"
 
@@ -96,6 +98,43 @@ void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const Q
     }
 }
 
+// Cell coordinates (fractional cells) <-> the axes' index coordinates the view window is in.
+double cellToIndex(const CellAxis& m, qint64 cells, double c) {
+    return static_cast<double>(m.first) + c * static_cast<double>(m.spanOr(cells)) /
+                                              static_cast<double>(std::max<qint64>(1, cells));
+}
+double indexToCell(const CellAxis& m, qint64 cells, double x) {
+    return (x - static_cast<double>(m.first)) * static_cast<double>(std::max<qint64>(1, cells)) /
+           static_cast<double>(m.spanOr(cells));
+}
+
+// More image pixels than device pixels: blocks this many times coarser, reduced by the mean of
+// the values (drawing the image smaller would keep every k-th pixel: a point sample).
+std::pair<qint64, qint64> drawFactors(QPainter& p, const QRectF& plot, const HeatmapData& h,
+                                      const QRectF& view) {
+    return drawnBlockFactors(p.deviceTransform().mapRect(plot).size(), h, view);
+}
+
+}  // namespace
+
+std::pair<qint64, qint64> drawnBlockFactors(QSizeF device, const HeatmapData& h,
+                                            const QRectF& view) {
+    const double visRows =
+        indexToCell(h.rowMap, h.rows, view.bottom()) - indexToCell(h.rowMap, h.rows, view.top());
+    const double visCols =
+        indexToCell(h.colMap, h.cols, view.right()) - indexToCell(h.colMap, h.cols, view.left());
+    auto factor = [](double cells, qint64 step, double pixels) {
+        return static_cast<qint64>(
+            std::max(1.0, std::ceil(cells / static_cast<double>(std::max<qint64>(1, step)) /
+                                        std::max(1.0, pixels) -
+                                    1e-9)));
+    };
+    return {factor(visRows, h.rowStep, device.height()),
+            factor(visCols, h.colStep, device.width())};
+}
+
+namespace {
+
 // The cells: the image pixels that cover the view window (whole pixels; the clip trims them),
 // upscaled for figures so that viewers which smooth images keep the cells crisp.
 void paintCells(QPainter& p, const QRectF& plot, const HeatmapData& h, const PaintStyle& s,
@@ -103,54 +142,66 @@ void paintCells(QPainter& p, const QRectF& plot, const HeatmapData& h, const Pai
     p.fillRect(plot, s.missing);  // non-finite cells are transparent in the image
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
-    const int step = std::max(1, h.step);
-    const int ix0 =
-        std::clamp(static_cast<int>(std::floor(view.left() / step)), 0, h.image.width() - 1);
-    const int iy0 =
-        std::clamp(static_cast<int>(std::floor(view.top() / step)), 0, h.image.height() - 1);
-    const int ix1 =
-        std::clamp(static_cast<int>(std::ceil(view.right() / step)), ix0 + 1, h.image.width());
-    const int iy1 =
-        std::clamp(static_cast<int>(std::ceil(view.bottom() / step)), iy0 + 1, h.image.height());
-    // The image covers cols x rows cells at `step` cells per pixel; the last pixel may be partial.
-    const QRectF target(plot.left() + (static_cast<double>(ix0) * step - view.left()) * cw,
-                        plot.top() + (static_cast<double>(iy0) * step - view.top()) * ch,
-                        static_cast<double>(ix1 - ix0) * step * cw,
-                        static_cast<double>(iy1 - iy0) * step * ch);
-    QImage image = h.image;
-    if (s.oversample > 0) {
-        const QSizeF device = p.deviceTransform().mapRect(plot).size();
-        image = crispCells(h.image, device, s.oversample);
-    }
-    const int kx = image.width() / h.image.width(), ky = image.height() / h.image.height();
+    const auto [kr, kc] = drawFactors(p, plot, h, view);
+    const QRectF device = p.deviceTransform().mapRect(plot);
+    const QImage base = coarserBlockImage(h, kr, kc);
+    const double rs = static_cast<double>(std::max<qint64>(1, h.rowStep) * kr);
+    const double cs = static_cast<double>(std::max<qint64>(1, h.colStep) * kc);
+    // The view window in image pixels.
+    const double vx0 = indexToCell(h.colMap, h.cols, view.left()) / cs;
+    const double vx1 = indexToCell(h.colMap, h.cols, view.right()) / cs;
+    const double vy0 = indexToCell(h.rowMap, h.rows, view.top()) / rs;
+    const double vy1 = indexToCell(h.rowMap, h.rows, view.bottom()) / rs;
+    const int W = base.width(), H = base.height();
+    const int ix0 = std::clamp(static_cast<int>(std::floor(vx0)), 0, W - 1);
+    const int iy0 = std::clamp(static_cast<int>(std::floor(vy0)), 0, H - 1);
+    const int ix1 = std::clamp(static_cast<int>(std::ceil(vx1)), ix0 + 1, W);
+    const int iy1 = std::clamp(static_cast<int>(std::ceil(vy1)), iy0 + 1, H);
+    // Image pixel i covers cells [i * step, (i + 1) * step); the last pixel may be partial.
+    auto X = [&](double px) {
+        return plot.left() + (cellToIndex(h.colMap, h.cols, px * cs) - view.left()) * cw;
+    };
+    auto Y = [&](double py) {
+        return plot.top() + (cellToIndex(h.rowMap, h.rows, py * rs) - view.top()) * ch;
+    };
+    const QRectF target(QPointF(X(ix0), Y(iy0)), QPointF(X(ix1), Y(iy1)));
+    QImage image = base;
+    if (s.oversample > 0) image = crispCells(base, device.size(), s.oversample);
+    const int kx = image.width() / W, ky = image.height() / H;
     p.save();
     p.setClipRect(plot);
     p.drawImage(target, image, QRect(ix0 * kx, iy0 * ky, (ix1 - ix0) * kx, (iy1 - iy0) * ky));
     p.restore();
 }
 
-// Lines between blocks of rows, the blank band of rows without data, the hovered cell.
+// Lines between blocks of rows, the blank band of rows without data, the hovered block.
 void paintStructure(QPainter& p, const QRectF& plot, const HeatmapData& h, const PaintStyle& s,
                     const QRectF& view, QPoint hover) {
     const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
-    auto rowY = [&](double r) { return plot.top() + (r - view.top()) * ch; };
+    auto rowY = [&](double r) {
+        return plot.top() + (cellToIndex(h.rowMap, h.rows, r) - view.top()) * ch;
+    };
+    auto colX = [&](double c) {
+        return plot.left() + (cellToIndex(h.colMap, h.cols, c) - view.left()) * cw;
+    };
     const bool zoomed = view != allCells(h);
     if (zoomed) {
         p.save();
         p.setClipRect(plot);
     }
     p.setRenderHint(QPainter::Antialiasing, true);
-    if (h.rowBlock > 0 && h.rowBlock * ch >= 0.2 * s.unit) {
+    const double rowCells = indexToCell(h.rowMap, h.rows, view.bottom());
+    if (h.rowBlock > 0 && rowY(static_cast<double>(h.rowBlock)) - rowY(0) >= 0.2 * s.unit) {
         p.setPen(QPen(s.dark ? QColor(255, 255, 255, 170) : QColor(0, 0, 0, 150),
                       std::max(1.0, s.unit / 20)));
+        const double top = indexToCell(h.rowMap, h.rows, view.top());
         const auto first = std::max<qint64>(
-            1, static_cast<qint64>(std::ceil(view.top() / static_cast<double>(h.rowBlock))));
-        for (qint64 b = first * h.rowBlock; b < std::min<double>(h.rows, view.bottom());
-             b += h.rowBlock)
+            1, static_cast<qint64>(std::ceil(top / static_cast<double>(h.rowBlock))));
+        for (qint64 b = first * h.rowBlock; b < std::min<double>(h.rows, rowCells); b += h.rowBlock)
             p.drawLine(QPointF(plot.left(), rowY(static_cast<double>(b))),
                        QPointF(plot.right(), rowY(static_cast<double>(b))));
     }
-    if (h.dataRows >= 0 && h.dataRows < h.rows && h.dataRows < view.bottom()) {
+    if (h.dataRows >= 0 && h.dataRows < h.rows && h.dataRows < rowCells) {
         const double y = std::max(plot.top(), rowY(static_cast<double>(h.dataRows)));
         p.setPen(QPen(s.marker, std::max(1.5, s.unit / 10), Qt::DashLine));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
@@ -160,17 +211,24 @@ void paintStructure(QPainter& p, const QRectF& plot, const HeatmapData& h, const
             QRectF(plot.left() + 0.3 * s.unit, y, plot.width() - 0.6 * s.unit, plot.bottom() - y),
             Qt::AlignCenter | Qt::TextWordWrap, h.blankNote.text());
     }
-    if (hover.x() >= 0 && cw >= 3 && ch >= 3) {
-        const QRectF cell(plot.left() + (hover.x() - view.left()) * cw,
-                          plot.top() + (hover.y() - view.top()) * ch, cw, ch);
-        p.setPen(QPen(s.dark ? Qt::white : Qt::black, 1.5));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(cell.intersected(plot));
+    if (hover.x() >= 0) {
+        // The hovered image pixel: its whole block of cells.
+        const qint64 rs = std::max<qint64>(1, h.rowStep), cs = std::max<qint64>(1, h.colStep);
+        const qint64 r0 = hover.y() / rs * rs, c0 = hover.x() / cs * cs;
+        const QRectF cell(QPointF(colX(static_cast<double>(c0)), rowY(static_cast<double>(r0))),
+                          QPointF(colX(static_cast<double>(std::min(h.cols, c0 + cs))),
+                                  rowY(static_cast<double>(std::min(h.rows, r0 + rs)))));
+        if (cell.width() >= 3 && cell.height() >= 3) {
+            p.setPen(QPen(s.dark ? Qt::white : Qt::black, 1.5));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(cell.intersected(plot));
+        }
     }
     if (zoomed) p.restore();
 }
 
-// Ticks at round indices on cell centres, the frame and the axis names.
+// Ticks at round indices (on the centre of the index: index x spans [x, x + 1)), the frame and
+// the axis names.
 void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const PaintStyle& s,
                const QRectF& view, bool axisTitles) {
     const QRectF& plot = l.plot;
@@ -179,14 +237,22 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     p.setFont(s.sized(0.75));
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     const double tick = 0.25 * s.unit;
+    const QLocale locale = QLocale::c();
+    auto label = [&](qint64 v) {
+        return std::abs(v) >= 100000 ? locale.toString(v).replace(',', QChar(0x2009))
+                                     : QString::number(v);
+    };
     const auto c0 = static_cast<qint64>(std::ceil(view.left() - 0.5));
     const auto c1 = static_cast<qint64>(std::floor(view.right() - 0.5));
-    for (qint64 c :
-         indexTicks(c0, c1, std::max(2, static_cast<int>(plot.width() / (3.2 * s.unit))))) {
+    const double colLabel = ftick.horizontalAdvance(label(std::max<qint64>(std::abs(c1), 10)));
+    for (qint64 c : indexTicks(
+             c0, c1,
+             std::max(
+                 2, static_cast<int>(plot.width() / std::max(3.2 * s.unit, colLabel + s.unit))))) {
         const double x = plot.left() + (static_cast<double>(c) + 0.5 - view.left()) * cw;
         p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + tick));
-        p.drawText(QRectF(x - 3 * s.unit, plot.bottom() + 1.2 * tick, 6 * s.unit, ftick.height()),
-                   Qt::AlignHCenter | Qt::AlignTop, QString::number(c));
+        p.drawText(QRectF(x - 4 * s.unit, plot.bottom() + 1.2 * tick, 8 * s.unit, ftick.height()),
+                   Qt::AlignHCenter | Qt::AlignTop, label(c));
     }
     if (h.rows > 1) {
         const auto r0 = static_cast<qint64>(std::ceil(view.top() - 0.5));
@@ -197,7 +263,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
             p.drawLine(QPointF(plot.left() - tick, y), QPointF(plot.left(), y));
             p.drawText(QRectF(plot.left() - tick * 1.5 - l.rowLabelWidth, y - ftick.height() / 2,
                               l.rowLabelWidth, ftick.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, QString::number(r));
+                       Qt::AlignRight | Qt::AlignVCenter, label(r));
         }
     }
     p.setRenderHint(QPainter::Antialiasing, false);
@@ -223,8 +289,18 @@ double titleHeight(const PaintStyle& s, const HeatmapPanelOptions& o) {
 }  // namespace
 
 QRectF allCells(const HeatmapData& h) {
-    return QRectF(0, 0, static_cast<double>(std::max<qint64>(1, h.cols)),
-                  static_cast<double>(std::max<qint64>(1, h.rows)));
+    return QRectF(0, 0, static_cast<double>(std::max<qint64>(1, h.colMap.totalOr(h.cols))),
+                  static_cast<double>(std::max<qint64>(1, h.rowMap.totalOr(h.rows))));
+}
+
+QRectF dataCells(const HeatmapData& h) {
+    return QRectF(static_cast<double>(h.colMap.first), static_cast<double>(h.rowMap.first),
+                  static_cast<double>(std::max<qint64>(1, h.colMap.spanOr(h.cols))),
+                  static_cast<double>(std::max<qint64>(1, h.rowMap.spanOr(h.rows))));
+}
+
+QPointF cellCoordinates(const HeatmapData& h, QPointF index) {
+    return {indexToCell(h.colMap, h.cols, index.x()), indexToCell(h.rowMap, h.rows, index.y())};
 }
 
 HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const PaintStyle& s,
@@ -233,8 +309,9 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     const QFontMetricsF ftick(s.sized(0.75));
     const double top = area.top() + titleHeight(s, o);
     // Room for the tick labels, the axis names and the colour bar with its labels.
-    l.rowLabelWidth =
-        ftick.horizontalAdvance(QString::number(std::max<qint64>(h.rows - 1, 0))) + 0.5 * s.unit;
+    l.rowLabelWidth = ftick.horizontalAdvance(
+                          QString::number(std::max<qint64>(h.rowMap.totalOr(h.rows) - 1, 0))) +
+                      0.5 * s.unit;
     l.barLabelWidth = ftick.horizontalAdvance(widestBarLabel(h)) + 0.3 * s.unit;
     const double left =
         (h.rows > 1 ? l.rowLabelWidth + (o.axisTitles ? 1.4 : 0.2) * s.unit : 0.5 * s.unit);
@@ -275,21 +352,28 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, co
         return;
     }
     const HeatmapLayout l = heatmapLayout(area, h, s, view, o);
+    // The blocks as drawn (coarser when the image is larger than the plot).
+    HeatmapData drawn = h;
+    const auto [kr, kc] = drawFactors(p, l.plot, h, view);
+    drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
+    drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
     paintCells(p, l.plot, h, s, view);
-    paintStructure(p, l.plot, h, s, view, hover);
+    paintStructure(p, l.plot, drawn, s, view, hover);
     paintAxes(p, l, h, s, view, o.axisTitles);
-    if (h.step > 1) {
+    // What a drawn cell covers, in words ("each cell: 4 positions × 1 pair"): never a silent
+    // stride.
+    if (const LocalText cover = cellCoverText(drawn); !cover.isEmpty()) {
         p.setFont(s.sized(0.65));
         p.setPen(s.muted);
-        p.drawText(QRectF(l.plot.left(), l.plot.top() - 1.1 * s.unit, l.plot.width(), s.unit),
-                   Qt::AlignRight | Qt::AlignBottom,
-                   QCoreApplication::translate("poslab::ui::HeatmapWidget", "1:%1").arg(h.step));
+        p.drawText(QRectF(l.plot.left() - 4 * s.unit, l.plot.top() - 1.1 * s.unit,
+                          l.plot.width() + 4 * s.unit, s.unit),
+                   Qt::AlignRight | Qt::AlignBottom, cover.text());
     }
     paintColorbar(p, l.bar, h, o.barLabel, l.barLabelWidth, s);
 }
 
 void paintHeatmaps(QPainter& p, const QRectF& area, const QVector<HeatmapData>& panels,
-                   const PaintStyle& s, const QString& valueName) {
+                   const PaintStyle& s, const QString& valueName, LocalText* cover) {
     const int n = static_cast<int>(panels.size());
     if (n == 0) return;
     int cols =
@@ -304,9 +388,18 @@ void paintHeatmaps(QPainter& p, const QRectF& area, const QVector<HeatmapData>& 
         o.title = n > 1;
         if (n == 1) o.barLabel = panels[i].title.isEmpty() ? valueName : panels[i].title.text();
         o.pendingText = QStringLiteral("—");
-        paintHeatmapPanel(p,
-                          cell.adjusted(0.3 * s.unit, 0.2 * s.unit, -0.3 * s.unit, -0.2 * s.unit),
-                          panels[i], s, allCells(panels[i]), QPoint(-1, -1), o);
+        const QRectF panelArea =
+            cell.adjusted(0.3 * s.unit, 0.2 * s.unit, -0.3 * s.unit, -0.2 * s.unit);
+        paintHeatmapPanel(p, panelArea, panels[i], s, allCells(panels[i]), QPoint(-1, -1), o);
+        if (i == 0 && cover) {
+            const QRectF view = allCells(panels[i]);
+            const QRectF plot = heatmapLayout(panelArea, panels[i], s, view, o).plot;
+            HeatmapData drawn = panels[i];
+            const auto [kr, kc] = drawFactors(p, plot, drawn, view);
+            drawn.rowStep = std::max<qint64>(1, drawn.rowStep) * kr;
+            drawn.colStep = std::max<qint64>(1, drawn.colStep) * kc;
+            *cover = cellCoverText(drawn);
+        }
     }
 }
 

@@ -29,22 +29,35 @@ struct HeatmapLayout {
     double rowLabelWidth = 0, barLabelWidth = 0;
 };
 
-// The whole matrix as a view window (x: columns, y: rows, in cells).
+// View windows are in the axes' index coordinates (positions, pairs; see CellAxis): index x
+// spans [x, x + 1). For a matrix of one index per cell these are the cells.
+// The whole axes as a view window (x: columns, y: rows): the zoom-out limit.
 QRectF allCells(const HeatmapData& data);
+// The indices the data's cells cover (a windowed view's data covers its window).
+QRectF dataCells(const HeatmapData& data);
+// An index point in fractional cells of the array (x: column, y: row).
+QPointF cellCoordinates(const HeatmapData& data, QPointF index);
+
+// How many times coarser than the data's blocks the cells are drawn in a plot of `device`
+// pixels showing `viewCells` (rows, columns): an image larger than the plot is reduced by the
+// mean of the values, never by sampling its pixels.
+std::pair<qint64, qint64> drawnBlockFactors(QSizeF device, const HeatmapData& data,
+                                            const QRectF& viewCells);
 
 // Where paintHeatmapPanel puts the plot and the colour bar in `area` (for hit tests).
 HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& data, const PaintStyle& style,
                             const QRectF& viewCells, const HeatmapPanelOptions& options);
 
-// One panel: the cells of `viewCells` (a zoom window, or allCells), with `hoverCell` (x: column,
-// y: row; (-1, -1) for none) outlined.
+// One panel: the indices of `viewCells` (a zoom window, or allCells), with the block of image
+// pixel holding cell `hoverCell` (x: column, y: row; (-1, -1) for none) outlined.
 void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& data,
                        const PaintStyle& style, const QRectF& viewCells, QPoint hoverCell,
                        const HeatmapPanelOptions& options);
 
 // A figure's panels in a grid over `area`; a single panel's colour bar is labelled with its
-// title, or `valueName` when it has none.
+// title, or `valueName` when it has none. `cover` (optional): what a drawn cell of the first
+// panel covers, in words (empty when each is one element).
 void paintHeatmaps(QPainter& p, const QRectF& area, const QVector<HeatmapData>& panels,
-                   const PaintStyle& style, const QString& valueName);
+                   const PaintStyle& style, const QString& valueName, LocalText* cover = nullptr);
 
 }  // namespace poslab::ui

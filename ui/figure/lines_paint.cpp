@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
+#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
@@ -9,6 +10,7 @@
 
 #include "ui/compute/format.h"
 #include "ui/figure/axis.h"
+#include "ui/figure/envelope.h"
 
 namespace poslab::ui {
 
@@ -94,6 +96,55 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
     }
 }
 
+// One curve in plot coordinates (X, Y map data to the plot): more points than pixel columns
+// become the exact per-column envelope, filled and edged; a line breaks where an axis cannot
+// show a point.
+template <class MapX, class MapY>
+void paintCurve(QPainter& p, const CurveData& raw, const LinesData& d, const AxisRange& ax,
+                int columns, MapX X, MapY Y, const PaintStyle& s) {
+    const CurveData c = envelopeForColumns(raw, columns, ax.lo, ax.hi, d.logX, d.logY);
+    QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+    pen.setJoinStyle(Qt::RoundJoin);
+    if (c.dashed) pen.setStyle(Qt::DashLine);
+    if (c.isBand()) {
+        QPolygonF poly;
+        for (qsizetype k = 0; k < c.bandX0.size(); ++k) {
+            poly << QPointF(X(c.bandX0[k]), Y(c.bandHi[k]));
+            if (c.bandX1[k] != c.bandX0[k]) poly << QPointF(X(c.bandX1[k]), Y(c.bandHi[k]));
+        }
+        for (qsizetype k = c.bandX0.size() - 1; k >= 0; --k) {
+            if (c.bandX1[k] != c.bandX0[k]) poly << QPointF(X(c.bandX1[k]), Y(c.bandLo[k]));
+            poly << QPointF(X(c.bandX0[k]), Y(c.bandLo[k]));
+        }
+        QColor fill = curveColor(c.color);
+        fill.setAlpha(110);
+        pen.setWidthF(std::max(1.0, s.unit / 16));
+        p.setPen(pen);
+        p.setBrush(fill);
+        p.drawPolygon(poly);
+        return;
+    }
+    QPainterPath path;
+    bool open = false;
+    for (const auto& pt : c.points) {
+        const bool ok = std::isfinite(pt.x()) && std::isfinite(pt.y()) && (!d.logX || pt.x() > 0) &&
+                        (!d.logY || pt.y() > 0);
+        if (!ok) {
+            open = false;
+            continue;
+        }
+        const QPointF q(X(pt.x()), Y(pt.y()));
+        if (open)
+            path.lineTo(q);
+        else
+            path.moveTo(q);
+        open = true;
+    }
+    p.setPen(pen);
+    p.setBrush(Qt::NoBrush);
+    p.drawPath(path);
+}
+
 }  // namespace
 
 void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QString& xLabel,
@@ -115,9 +166,10 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     const QRectF plot(area.left() + 1.6 * s.unit + labelW + 1.5 * tick, area.top() + 0.6 * s.unit,
                       area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.2 * s.unit,
                       area.height() - 0.6 * s.unit - ftick.height() - 2.0 * s.unit);
-    const AxisRange ax =
+    AxisRange ax =
         niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2 * s.unit)),
                  std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
+    if (d.xFrom) fitAxisTo(ax, range.xlo, range.xhi);  // a window: exactly its ends
     auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
     auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };
 
@@ -134,30 +186,8 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     p.save();
     p.setClipRect(plot.adjusted(-thin, -thin, thin, thin));
     p.setRenderHint(QPainter::Antialiasing, true);
-    for (const auto& c : d.curves) {
-        QPainterPath path;
-        bool open = false;
-        for (const auto& pt : c.points) {
-            const bool ok = std::isfinite(pt.x()) && std::isfinite(pt.y()) &&
-                            (!d.logX || pt.x() > 0) && (!d.logY || pt.y() > 0);
-            if (!ok) {
-                open = false;
-                continue;
-            }
-            const QPointF q(X(pt.x()), Y(pt.y()));
-            if (open)
-                path.lineTo(q);
-            else
-                path.moveTo(q);
-            open = true;
-        }
-        QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
-        pen.setJoinStyle(Qt::RoundJoin);
-        if (c.dashed) pen.setStyle(Qt::DashLine);
-        p.setPen(pen);
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
-    }
+    const int columns = std::max(16, static_cast<int>(p.deviceTransform().mapRect(plot).width()));
+    for (const auto& raw : d.curves) paintCurve(p, raw, d, ax, columns, X, Y, s);
     QVector<QPair<QString, QPen>> legend;
     for (const auto& c : d.curves) {
         if (c.name.text().isEmpty()) continue;
@@ -166,12 +196,27 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         legend.append({c.name.text(), pen});
     }
     const QPen markerPen(s.marker, std::max(1.5, s.unit / 12), Qt::DotLine);
-    if (d.vmarker) {
+    if (d.vmarker && *d.vmarker >= ax.lo && *d.vmarker <= ax.hi) {
         const double x = X(*d.vmarker);
         p.setPen(markerPen);
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         legend.append({chartText("monotone bound x < %1").arg(QString::number(*d.vmarker, 'f', 2)),
                        markerPen});
+    } else if (d.vmarker) {
+        // Beyond the axis (which fits the data): an arrow at the edge with the bound's value.
+        const bool right = *d.vmarker > ax.hi;
+        const QString v = QLocale(QLocale::English).toString(*d.vmarker, 'f', 0);
+        const QString t = right ? chartText("bound π/(2θ_min) = %1 →").arg(v)
+                                : chartText("← bound π/(2θ_min) = %1").arg(v);
+        p.setFont(s.sized(0.75));
+        p.setPen(s.marker);
+        const QFontMetricsF fm(p.font());
+        const double y = plot.bottom() - 1.6 * fm.height();
+        const QRectF box(right ? plot.right() - fm.horizontalAdvance(t) - 0.8 * s.unit
+                               : plot.left() + 0.4 * s.unit,
+                         y, fm.horizontalAdvance(t) + 0.4 * s.unit, fm.height());
+        p.fillRect(box, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 220));
+        p.drawText(box, Qt::AlignCenter, t);
     }
     if (d.hmarker) {
         const double y = Y(*d.hmarker);

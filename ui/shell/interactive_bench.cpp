@@ -25,6 +25,7 @@ namespace {
 
 struct Row {
     QString view;
+    qint64 positions = 0;  // n, or max_distance for the decay
     int steps = 0;
     double p50 = 0, p95 = 0, max = 0;
 };
@@ -79,23 +80,28 @@ int runInteractiveBench(bool json) {
     const int from = posFor(100), to = posFor(1e6);
     constexpr int kSteps = 200;
     std::vector<Row> rows;
-    for (const auto& [viewId, tab] : tabs) {
+    // One drag of `base` on a tab: the latency of every step, edit -> finished image.
+    auto drag = [&](const QString& viewId, int tab, qint64 positions) -> bool {
         slider->setValue(from - 1);
         w.page()->setCurrentTab(tab);
-        waitFor(w, w.scheduler()->latestGeneration(), 30000);
+        waitFor(w, w.scheduler()->latestGeneration(), 60000);
         std::vector<double> ms;
         QElapsedTimer timer;
-        for (int s = 0; s < kSteps; ++s) {
-            const int pos =
-                from +
-                static_cast<int>(std::lround(static_cast<double>(s) * (to - from) / (kSteps - 1)));
+        // The slider swept back and forth over its positions; a position whose value the slider
+        // rounds to the one already set makes no edit and is not counted.
+        const int span = std::max(1, to - from);
+        for (int k = 0, s = 0; s < kSteps && k < 40 * kSteps; ++k) {
+            const int phase = (k * std::max(1, span / kSteps)) % (2 * span);
+            const int pos = from + (phase <= span ? phase : 2 * span - phase);
+            const quint64 before = w.scheduler()->latestGeneration();
             timer.start();
             slider->setValue(pos);  // what a drag does: valueChanged -> panel -> scheduler
             const quint64 g = w.scheduler()->latestGeneration();
+            if (g == before) continue;
             if (!waitFor(w, g, 30000)) {
                 std::fprintf(stderr, "poslab bench: no result within 30 s (%s)\n",
                              qPrintable(viewId));
-                return 1;
+                return false;
             }
             const double shown = static_cast<double>(timer.nsecsElapsed()) / 1e6;
             QCoreApplication::sendPostedEvents();  // chart layout requests
@@ -106,28 +112,57 @@ int runInteractiveBench(bool json) {
                 std::fprintf(stderr, "%s step %d: shown %.2f posted %.2f painted %.2f (%s)\n",
                              qPrintable(viewId), s, shown, posted, ms.back(),
                              qPrintable(w.statusText()));
+            ++s;
         }
-        rows.push_back({viewId, kSteps, percentile(ms, 0.5), percentile(ms, 0.95),
-                        *std::max_element(ms.begin(), ms.end())});
+        if (ms.empty()) return false;
+        rows.push_back({viewId, positions, static_cast<int>(ms.size()), percentile(ms, 0.5),
+                        percentile(ms, 0.95), *std::max_element(ms.begin(), ms.end())});
+        return true;
+    };
+    const qint64 presetN = w.page()->params().integer("n");
+    for (const auto& [viewId, tab] : tabs) {
+        const bool decay = viewId == pageId + "/decay";
+        if (!drag(viewId, tab, decay ? w.page()->params().integer("max_distance") : presetN))
+            return 1;
+    }
+    // Long context (issue 12): the level-of-detail views at a million positions (d 128).
+    struct Long {
+        QString view, param;
+        qint64 positions;
+    };
+    const Long longRows[] = {{pageId + "/decay", "max_distance", 1048576},
+                             {pageId + "/angles", "n", 1048576},
+                             {pageId + "/scores", "n", 131072}};
+    for (const Long& l : longRows) {
+        int tab = -1;
+        for (int i = 0; i < page->views.size(); ++i)
+            if (page->views[i].id == l.view) tab = i + 1;
+        if (tab < 0) continue;
+        w.paramPanel()->setText("d", QStringLiteral("128"));
+        w.paramPanel()->setText("n", QString::number(presetN));
+        w.paramPanel()->setText(l.param, QString::number(l.positions));
+        if (!drag(l.view, tab, l.positions)) return 1;
+        w.paramPanel()->setText(l.param, QString::number(l.param == "n" ? presetN : 4096));
     }
     if (json) {
         std::printf("[");
         for (std::size_t i = 0; i < rows.size(); ++i)
             std::printf(
-                "%s\n  {\"view\": \"%s\", \"steps\": %d, \"p50_ms\": %.3f, \"p95_ms\": %.3f, "
-                "\"max_ms\": %.3f}",
-                i ? "," : "", qPrintable(rows[i].view), rows[i].steps, rows[i].p50, rows[i].p95,
-                rows[i].max);
+                "%s\n  {\"view\": \"%s\", \"positions\": %lld, \"steps\": %d, \"p50_ms\": "
+                "%.3f, \"p95_ms\": %.3f, \"max_ms\": %.3f}",
+                i ? "," : "", qPrintable(rows[i].view), static_cast<long long>(rows[i].positions),
+                rows[i].steps, rows[i].p50, rows[i].p95, rows[i].max);
         std::printf("\n]\n");
     } else {
         std::printf(
             "interactive latency, edit -> finished image (base 100 -> 1e6, %d steps, "
             "window 1500x940, offscreen, CPU double)\n",
             kSteps);
-        std::printf("%-28s %6s %9s %9s %9s\n", "view", "steps", "p50 ms", "p95 ms", "max ms");
+        std::printf("%-28s %10s %6s %9s %9s %9s\n", "view", "positions", "steps", "p50 ms",
+                    "p95 ms", "max ms");
         for (const auto& r : rows)
-            std::printf("%-28s %6d %9.2f %9.2f %9.2f\n", qPrintable(r.view), r.steps, r.p50, r.p95,
-                        r.max);
+            std::printf("%-28s %10lld %6d %9.2f %9.2f %9.2f\n", qPrintable(r.view),
+                        static_cast<long long>(r.positions), r.steps, r.p50, r.p95, r.max);
     }
     return 0;
 }

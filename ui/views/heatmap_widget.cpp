@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/compute/cell_blocks.h"
 #include "ui/compute/format.h"
 
 namespace poslab::ui {
@@ -16,9 +17,10 @@ HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
 }
 
 void HeatmapWidget::setData(HeatmapData data) {
-    const bool sameSize = data.rows == m_data.rows && data.cols == m_data.cols;
+    // The same axes keep the zoom (a windowed view's data covers the window it asked for).
+    const bool sameAxes = allCells(data) == allCells(m_data) && data.rows > 0;
     m_data = std::move(data);
-    if (!sameSize || m_view.isEmpty()) resetZoom();
+    if (!sameAxes || m_view.isEmpty()) resetZoom();
     update();
     if (m_hoverCell.x() >= 0 && m_data.array) {
         if (m_hoverCell.y() < m_data.rows && m_hoverCell.x() < m_data.cols)
@@ -34,6 +36,30 @@ void HeatmapWidget::setDark(bool dark) {
 void HeatmapWidget::resetZoom() {
     m_view = allCells(m_data);
     update();
+    announceWindow();
+}
+
+bool HeatmapWidget::windowed() const {
+    return m_data.rowMap.windowed || m_data.colMap.windowed;
+}
+
+void HeatmapWidget::announceWindow() {
+    if (!windowed()) return;
+    // Whole indices covering the view; the data already covering exactly this asks nothing.
+    const QRectF all = allCells(m_data);
+    const QRectF v(QPointF(std::floor(m_view.left()), std::floor(m_view.top())),
+                   QPointF(std::ceil(m_view.right()), std::ceil(m_view.bottom())));
+    const QRectF want = v.intersected(all);
+    if (want == dataCells(m_data) || want == m_announced) return;
+    m_announced = want;
+    emit windowChanged(want == all ? QRectF() : want);
+}
+
+void HeatmapWidget::setView(const QRectF& indexWindow) {
+    m_view = indexWindow.isEmpty() ? allCells(m_data) : indexWindow;
+    clampView();
+    update();
+    announceWindow();
 }
 
 PaintStyle HeatmapWidget::style() const {
@@ -54,8 +80,8 @@ QRectF HeatmapWidget::plotRect() const {
 }
 
 void HeatmapWidget::clampView() {
-    const double W = static_cast<double>(std::max<qint64>(1, m_data.cols));
-    const double H = static_cast<double>(std::max<qint64>(1, m_data.rows));
+    const QRectF all = allCells(m_data);
+    const double W = all.width(), H = all.height();
     double w = std::clamp(m_view.width(), std::min(W, 2.0), W);
     double h = std::clamp(m_view.height(), std::min(H, 2.0), H);
     double x = std::clamp(m_view.x(), 0.0, W - w);
@@ -66,10 +92,11 @@ void HeatmapWidget::clampView() {
 QPoint HeatmapWidget::cellAt(QPointF pos) const {
     const QRectF p = plotRect();
     if (!m_data.array || !p.contains(pos)) return {-1, -1};
-    const double cx = m_view.x() + (pos.x() - p.x()) / p.width() * m_view.width();
-    const double cy = m_view.y() + (pos.y() - p.y()) / p.height() * m_view.height();
-    const auto col = static_cast<qint64>(std::floor(cx));
-    const auto row = static_cast<qint64>(std::floor(cy));
+    const double ix = m_view.x() + (pos.x() - p.x()) / p.width() * m_view.width();
+    const double iy = m_view.y() + (pos.y() - p.y()) / p.height() * m_view.height();
+    const QPointF c = cellCoordinates(m_data, QPointF(ix, iy));
+    const auto col = static_cast<qint64>(std::floor(c.x()));
+    const auto row = static_cast<qint64>(std::floor(c.y()));
     if (col < 0 || row < 0 || col >= m_data.cols || row >= m_data.rows) return {-1, -1};
     return {static_cast<int>(col), static_cast<int>(row)};
 }
@@ -85,12 +112,34 @@ QString HeatmapWidget::readout(qint64 row, qint64 col) const {
     const QString cn = m_data.colAxis.isEmpty() ? tr("column") : m_data.colAxis;
     const QString title = m_data.title.text();
     QString s;
-    if (m_data.rows > 1) s = QStringLiteral("%1 = %2, ").arg(rn).arg(row);
     if (m_data.dataRows >= 0 && row >= m_data.dataRows) {
         s = QStringLiteral("%1 = %2: %3").arg(rn).arg(row).arg(m_data.blankNote.text());
         return title.isEmpty() ? s : title + " · " + s;
     }
-    s += QStringLiteral("%1 = %2: %3").arg(cn).arg(col).arg(exactText(valueAt(row, col)));
+    // The block as drawn (an image larger than the plot is drawn in coarser blocks).
+    HeatmapData drawn = m_data;
+    const auto [kr, kc] =
+        drawnBlockFactors(plotRect().size() * devicePixelRatioF(), m_data, m_view);
+    drawn.rowStep = std::max<qint64>(1, m_data.rowStep) * kr;
+    drawn.colStep = std::max<qint64>(1, m_data.colStep) * kc;
+    const qint64 rs = drawn.rowStep, cs = drawn.colStep;
+    const BlockStats b = blockStats(drawn, row / rs, col / cs);
+    auto range = [](qint64 a, qint64 z) {
+        return a == z ? QString::number(a) : QStringLiteral("%1–%2").arg(a).arg(z);
+    };
+    if (m_data.rows > 1) s = QStringLiteral("%1 = %2, ").arg(rn, range(b.rowFrom, b.rowTo));
+    s += QStringLiteral("%1 = %2: ").arg(cn, range(b.colFrom, b.colTo));
+    if (b.count <= 1 && b.rowFrom == b.rowTo && b.colFrom == b.colTo) {
+        s += exactText(valueAt(row, col));
+    } else {
+        auto num = [](double v) { return QString::number(v, 'g', 6).replace('-', QChar(0x2212)); };
+        s += b.exact ? tr("mean %1 (min %2, max %3 over %4 values)")
+                           .arg(num(b.mean), num(b.min), num(b.max))
+                           .arg(b.count)
+                     : tr("mean %1 (cell means from %2 to %3, over %4 values)")
+                           .arg(num(b.mean), num(b.min), num(b.max))
+                           .arg(b.count);
+    }
     return title.isEmpty() ? s : title + " · " + s;
 }
 
@@ -113,6 +162,7 @@ void HeatmapWidget::wheelEvent(QWheelEvent* e) {
     m_view = QRectF(cx - fx * w, cy - fy * h, w, h);
     clampView();
     update();
+    announceWindow();
     e->accept();
 }
 
@@ -143,6 +193,7 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* e) {
 }
 
 void HeatmapWidget::mouseReleaseEvent(QMouseEvent*) {
+    if (m_dragging) announceWindow();
     m_dragging = false;
     unsetCursor();
 }

@@ -1,5 +1,6 @@
-// One prepared heatmap on screen: wheel zoom, drag pan, and a hover readout of the indices and
-// exact value. The drawing (crisp cells, ticks, colour bar) is the figure's heatmap painter
+// One prepared heatmap on screen: wheel zoom, drag pan (a windowed view asks for the visible
+// window), and a hover readout of the indices and exact value (of a block: range, min, max, mean).
+// The drawing (crisp cells, ticks, colour bar) is the figure's heatmap painter
 // (ui/figure/heatmap_paint) in a screen style; the cell image is made off the GUI thread.
 #pragma once
 
@@ -21,8 +22,15 @@ public:
     const HeatmapData& data() const { return m_data; }
     void setDark(bool dark);
     void resetZoom();
+    // The view window in the axes' indices (empty: everything); a windowed view asks for it.
+    QRectF view() const { return m_view; }
+    void setView(const QRectF& indexWindow);
+    // Zooming asks the scheduler for the visible window (level of detail) rather than
+    // stretching the cells it has.
+    bool windowed() const;
 
-    // The readout for cell (row, col): "position m = 37, position n = 52: 41.27".
+    // The readout for cell (row, col): "position m = 37, position n = 52: 41.27"; for a block
+    // of cells (one image pixel) its index ranges and mean, min and max.
     QString readout(qint64 row, qint64 col) const;
     double valueAt(qint64 row, qint64 col) const;
     // The cell under a widget point, or (-1, -1).
@@ -33,6 +41,8 @@ public:
 
 signals:
     void hovered(const QString& text);
+    // A windowed view's visible window changed (indices; empty: the whole axes).
+    void windowChanged(const QRectF& indexWindow);
 
 protected:
     void paintEvent(QPaintEvent*) override;
@@ -48,6 +58,7 @@ private:
     HeatmapPanelOptions panelOptions() const;
     QRectF plotRect() const;
     void clampView();
+    void announceWindow();
 
     HeatmapData m_data;
     QRectF m_view;  // in cells
@@ -56,6 +67,7 @@ private:
     QPointF m_dragStart;
     QRectF m_dragView;
     QPoint m_hoverCell{-1, -1};
+    QRectF m_announced;
 };
 
 }  // namespace poslab::ui

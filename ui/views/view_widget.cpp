@@ -1,5 +1,6 @@
 #include "ui/views/view_widget.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -16,6 +17,7 @@
 #include <QVBoxLayout>
 
 #include "core/registry.h"
+#include "ui/compute/rope_lod.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/rotation_widget.h"
@@ -65,6 +67,10 @@ ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* pare
     if (kind == ViewKind::Lines || kind == ViewKind::Compare) {
         m_chart = new ChartWidget(this);
         connect(m_chart, &ChartWidget::hovered, this, &ViewWidget::hovered);
+        connect(m_chart, &ChartWidget::windowChanged, this, [this](double lo, double hi) {
+            setWindow(lo < 0 ? 0 : static_cast<qint64>(lo), hi < 0 ? -1 : static_cast<qint64>(hi),
+                      m_state.colWinStart, m_state.colWinEnd);
+        });
         m_stack->addWidget(m_chart);
     }
     if (kind == ViewKind::Rotation) {
@@ -197,6 +203,9 @@ void ViewWidget::buildControls() {
         });
         any = true;
     }
+    m_lod = ropeLodKind(m_spec).has_value();
+    if (m_lod) buildLodControls(row, h);
+    any = any || m_lod;
     if (any)
         m_controlsRow = row;
     else
@@ -233,6 +242,15 @@ void ViewWidget::setState(const ViewState& state) {
         for (int d : state.dims) parts << QString::number(d);
         m_dims->setText(parts.join(QStringLiteral(", ")));
     }
+    if (m_show) {
+        const QSignalBlocker b(m_show);
+        m_show->setCurrentIndex(std::max(0, m_show->findData(state.show)));
+    }
+    if (m_logX) {
+        const QSignalBlocker b(m_logX);
+        m_logX->setChecked(state.logX);
+    }
+    showWindowInBox();
     if (m_cmpQuantity) {
         const QSignalBlocker bq(m_cmpQuantity), bp(m_cmpParam);
         m_cmpQuantity->setCurrentIndex(std::max(0, m_cmpQuantity->findData(state.cmpQuantity)));
@@ -256,6 +274,16 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
         auto* w = new HeatmapWidget(m_heatmapBox);
         w->setDark(m_dark);
         connect(w, &HeatmapWidget::hovered, this, &ViewWidget::hovered);
+        connect(w, &HeatmapWidget::windowChanged, this, [this](const QRectF& win) {
+            if (!m_lod) return;
+            const bool scores = ropeLodKind(m_spec) == RopeLodKind::Scores;
+            if (win.isEmpty()) return setWindow(0, -1, 0, -1);
+            const auto r0 = static_cast<qint64>(win.top()),
+                       r1 = static_cast<qint64>(win.bottom()) - 1;
+            const auto c0 = static_cast<qint64>(win.left()),
+                       c1 = static_cast<qint64>(win.right()) - 1;
+            setWindow(r0, r1, scores ? c0 : 0, scores ? c1 : -1);
+        });
         m_heatmaps << w;
     }
     return m_heatmaps[i];
@@ -288,6 +316,7 @@ void ViewWidget::applyResult(const ViewResult& r) {
     } else if (m_chart && (m_spec.kind == ViewKind::Lines || m_spec.kind == ViewKind::Compare)) {
         QString x = m_spec.xLabel.isEmpty() ? r.lines.xAxis : m_spec.xLabel.text();
         QString y = m_spec.yLabel.text();
+        if (r.lines.xWholeTo) m_chart->setFullXRange(r.lines.logX ? 1 : 0, *r.lines.xWholeTo);
         m_chart->setData(r.lines, QString(), x, y);
         m_stack->setCurrentWidget(m_chart);
     } else if (m_rotation) {
@@ -364,6 +393,30 @@ void ViewWidget::retranslate() {
         m_play->setText(m_play->isChecked() ? tr("Pause") : tr("Play"));
         m_m->setToolTip(tr("Position m of the first vector"));
         m_delta->setToolTip(tr("Offset k − m of the second vector"));
+    }
+    if (m_rangeLabel) {
+        const bool decay = ropeLodKind(m_spec) == RopeLodKind::Decay;
+        m_rangeLabel->setText(decay ? tr("distance") : tr("positions"));
+        const QString tip =
+            tr("The window to draw, typed (empty: everything). The wheel zooms, a "
+               "drag pans, a double-click shows everything again.");
+        m_from->setToolTip(tip);
+        m_to->setToolTip(tip);
+        m_from->setPlaceholderText(tr("from"));
+        m_to->setPlaceholderText(tr("to"));
+    }
+    if (m_logX) {
+        m_logX->setText(tr("log x"));
+        m_logX->setToolTip(tr("A logarithmic distance axis"));
+    }
+    if (m_show) {
+        m_showLabel->setText(tr("show"));
+        const QStringList names = {tr("auto"), tr("angle m·θ_j"), tr("angle mod 2π"), tr("cos"),
+                                   tr("sin")};
+        for (int i = 0; i < names.size(); ++i) m_show->setItemText(i, names[i]);
+        m_show->setToolTip(
+            tr("What the cells show; auto: the angle up to 4096 positions, then "
+               "cos (the angle itself only grows)"));
     }
     if (m_cmpLabel) {
         m_cmpLabel->setText(tr("B changes"));

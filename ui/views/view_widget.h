@@ -18,6 +18,8 @@ class QToolButton;
 class QGridLayout;
 class QStackedWidget;
 class QTimer;
+class QCheckBox;
+class QHBoxLayout;
 QT_END_NAMESPACE
 
 namespace poslab::ui {
@@ -60,6 +62,7 @@ signals:
 
 protected:
     void changeEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void retranslate();
@@ -67,6 +70,12 @@ private:
     void buildControls();
     HeatmapWidget* heatmapAt(int i);
     void setPlaying(bool on);
+    // Level of detail (RoPE over long ranges): the window, show and log-x controls, the plot's
+    // pixels in the state, zoom and pan that ask for the visible window.
+    void buildLodControls(QWidget* row, QHBoxLayout* h);
+    void setWindow(qint64 start, qint64 end, qint64 colStart, qint64 colEnd);
+    void updatePixels();
+    void showWindowInBox();
 
     ViewSpec m_spec;
     ViewState m_state;
@@ -104,6 +113,14 @@ private:
     QComboBox* m_cmpParam = nullptr;
     QLineEdit* m_cmpValue = nullptr;
     QPointer<QWidget> m_controlsRow;
+    bool m_lod = false;  // a RoPE view with level of detail
+    QLabel* m_rangeLabel = nullptr;
+    QLineEdit* m_from = nullptr;
+    QLineEdit* m_to = nullptr;
+    QCheckBox* m_logX = nullptr;
+    QLabel* m_showLabel = nullptr;
+    QComboBox* m_show = nullptr;
+    QTimer* m_pixelTimer = nullptr;
 };
 
 }  // namespace poslab::ui
