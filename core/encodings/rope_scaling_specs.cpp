@@ -204,6 +204,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .range(0, 1)
             .exclusiveMin()
             .slider(0.05, 1)
+            .quietByDefault()
             .help("rotate the first floor(d p) channels, the rest pass through (proportional: "
                   "floor(p d / 2) pairs rotate over denominator d)",
                   "只旋转前 floor(d p) 个通道，其余原样通过(proportional:前 floor(p d / 2) "
@@ -258,6 +259,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
 std::vector<ParamSpec> queryScaleSpecs() {
     return {
         enumParam("query_scale", {"none", "llama4_temperature", "llama_4_scaling_beta"})
+            .quietByDefault()
             .help("rule multiplying the queries by a function of the position p",
                   "按位置 p 缩放查询向量的规则"),
         realParam("floor_scale", 8192.0)

@@ -56,6 +56,9 @@ struct ParamSpec {
     };
     std::vector<Condition> relevantWhen;
     bool viewControlled = false;
+    // A refinement most uses leave alone (partial rotation, a query-scale rule, the number
+    // format): figure footers leave it out while it has its default.
+    bool quietAtDefault = false;
 
     // Fluent set-up used by the encoding tables.
     ParamSpec& range(std::optional<double> lo, std::optional<double> hi) {
@@ -82,6 +85,10 @@ struct ParamSpec {
     }
     ParamSpec& onlyWhen(std::string other, std::vector<std::string> values) {
         relevantWhen.push_back({std::move(other), std::move(values)});
+        return *this;
+    }
+    ParamSpec& quietByDefault() {
+        quietAtDefault = true;
         return *this;
     }
     ParamSpec& setByViews() {

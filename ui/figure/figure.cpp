@@ -72,7 +72,15 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.yLabel = view.yLabel.text();
     QStringList parts;
     for (const auto& [name, value] : params.values()) {
+        // The parameters that matter to the view (issue 13: a footer of 35 values hides the
+        // few that act): not those the current values make irrelevant (YaRN's betas without
+        // YaRN), not the views' own zoom windows, and long lists by their length.
+        const core::ParamSpec* spec = enc ? enc->findParam(name) : nullptr;
+        if (spec && (spec->viewControlled || !spec->relevant(params))) continue;
+        if (spec && spec->quietAtDefault && value == spec->defaultValue) continue;
         std::string text = core::formatValue(value);
+        if (spec && spec->type == core::ParamType::RealList && core::isNumberList(text))
+            text = std::to_string(core::numberListValues(text).size()) + " values";
         // Whole reals as integers ("base = 500000", not the shorter "5e+05").
         if (const double* r = std::get_if<double>(&value);
             r && std::floor(*r) == *r && std::abs(*r) < 1e15)
