@@ -319,8 +319,8 @@ bool parseStep(const QJsonValue& value, const Catalog& catalog, LessonStep* step
 }  // namespace
 
 bool parseLesson(const QByteArray& json, const Catalog& catalog, Lesson* lesson, QString* error) {
-    auto failed = [error](const QString& why) {
-        if (error) *error = why;
+    auto failed = [error](const QString& why) {  // one line whatever the file quotes
+        if (error) *error = QString::fromStdString(core::printable(why.toStdString()));
         return false;
     };
     QJsonParseError pe;

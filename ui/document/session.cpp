@@ -201,8 +201,24 @@ QByteArray sessionToJson(const SessionState& s) {
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
+namespace {
+bool readSession(const QByteArray& json, const Catalog& catalog, SessionState* state,
+                 QString* error);
+}  // namespace
+
+// Every refusal is one line whatever the file quotes (a view name with a newline, found by
+// tests/fuzz/fuzz_session): control characters are written as escapes.
 bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionState* state,
                      QString* error) {
+    QString why;
+    if (readSession(json, catalog, state, &why)) return true;
+    if (error) *error = QString::fromStdString(core::printable(why.toStdString()));
+    return false;
+}
+
+namespace {
+bool readSession(const QByteArray& json, const Catalog& catalog, SessionState* state,
+                 QString* error) {
     QJsonParseError parse{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parse);
     if (parse.error != QJsonParseError::NoError) {
@@ -306,6 +322,7 @@ bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionStat
     *state = s;
     return true;
 }
+}  // namespace
 
 core::Expected<core::ParamSet> sessionParams(const SessionState& state, const Catalog& catalog) {
     const PageSpec* spec = catalog.find(state.page);
