@@ -7,6 +7,14 @@
 
 namespace poslab::test {
 
+// Parameter values as the tests write them, and a copy of `v` with `more` appended (later values
+// win in paramsFor).
+using Values = std::vector<std::pair<std::string, core::ParamValue>>;
+inline Values with(Values v, const Values& more) {
+    v.insert(v.end(), more.begin(), more.end());
+    return v;
+}
+
 // Computes a quantity and fails the test (QVERIFY-style) with the error message if it errors.
 inline core::Array computeOk(std::string_view enc, std::string_view qty,
                              const std::vector<std::pair<std::string, core::ParamValue>>& values) {

@@ -9,14 +9,8 @@
 
 using namespace poslab;
 using test::computeOk;
-using Values = std::vector<std::pair<std::string, core::ParamValue>>;
-
-namespace {
-Values with(Values v, const Values& more) {
-    v.insert(v.end(), more.begin(), more.end());
-    return v;
-}
-}  // namespace
+using test::Values;
+using test::with;
 
 class TstRope : public QObject {
     Q_OBJECT

@@ -10,14 +10,10 @@
 
 using namespace poslab;
 using test::computeOk;
-using Values = std::vector<std::pair<std::string, core::ParamValue>>;
+using test::Values;
+using test::with;
 
 namespace {
-
-Values with(Values v, const Values& more) {
-    v.insert(v.end(), more.begin(), more.end());
-    return v;
-}
 
 // cos(x t) with the angle reduced in long double (x an integer < 2^24, t a double: x t is exact
 // in the 64-bit significand only approximately, so reduce x t = x hi + x lo with t split).

@@ -11,14 +11,10 @@
 
 using namespace poslab;
 using test::computeOk;
-using Values = std::vector<std::pair<std::string, core::ParamValue>>;
+using test::Values;
+using test::with;
 
 namespace {
-
-Values with(Values v, const Values& more) {
-    v.insert(v.end(), more.begin(), more.end());
-    return v;
-}
 
 std::string joined(const std::vector<double>& v) {
     std::string out;
