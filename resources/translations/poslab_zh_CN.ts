@@ -582,6 +582,10 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>Vulkan 不可用(%1);改用 CPU 计算</translation>
     </message>
     <message>
+        <source>POSLAB_MEMORY_BUDGET = &apos;%1&apos; is not a size (such as 512MiB or 4GiB); the default memory budget of %2 applies</source>
+        <translation>POSLAB_MEMORY_BUDGET = &apos;%1&apos; 不是一个大小(例如 512MiB 或 4GiB);使用默认内存预算 %2</translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>取消</translation>
     </message>

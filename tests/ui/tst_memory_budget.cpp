@@ -3,6 +3,7 @@
 // budget it compared, and nothing is computed; n = 256 (512 KiB) computes. The default budget
 // (2 GiB) would accept both, so the refusal can only come from the environment.
 #include <QApplication>
+#include <QStatusBar>
 #include <QtTest>
 
 #include "core/compute.h"
@@ -47,6 +48,33 @@ private slots:
             QVERIFY2(message.isEmpty(), qPrintable(message));
             QVERIFY(w.scheduler()->latestGeneration() > before);
         }
+    }
+
+    // A POSLAB_MEMORY_BUDGET that is not a size is said in the window (the status bar, naming
+    // the value and the default that applies), not ignored silently; the default is used.
+    void badEnvironmentBudget_data() {
+        QTest::addColumn<QByteArray>("budget");
+        QTest::newRow("word") << QByteArray("lots");
+        QTest::newRow("inf") << QByteArray("inf");
+        QTest::newRow("negative") << QByteArray("-4MiB");
+    }
+    void badEnvironmentBudget() {
+        QFETCH(QByteArray, budget);
+        qputenv("POSLAB_MEMORY_BUDGET", budget);
+        const double used = core::configuredMemoryBudget();
+        MainWindow w(test::noSettings());
+        const QString shown = w.statusBar()->currentMessage();
+        qputenv("POSLAB_MEMORY_BUDGET", "4MiB");
+        QCOMPARE(used, core::kDefaultMemoryBudget);
+        QVERIFY2(shown.contains("POSLAB_MEMORY_BUDGET = '" + QString::fromLatin1(budget) + "'"),
+                 qPrintable(shown));
+        QVERIFY2(shown.contains("2.0 GiB"), qPrintable(shown));
+    }
+
+    void goodEnvironmentBudgetSaysNothing() {
+        MainWindow w(test::noSettings());
+        QVERIFY2(!w.statusBar()->currentMessage().contains("POSLAB_MEMORY_BUDGET"),
+                 qPrintable(w.statusBar()->currentMessage()));
     }
 };
 

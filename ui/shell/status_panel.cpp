@@ -9,6 +9,9 @@
 #include <QTimer>
 #include <QToolButton>
 
+#include <cstdio>
+
+#include "core/compute.h"
 #include "ui/compute/scheduler.h"
 
 namespace poslab::ui {
@@ -86,6 +89,24 @@ StatusPanel::StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QO
                        .arg(reason);
         m_bar->showMessage(m_notice, 10000);
     });
+    if (const QString budget = budgetNotice(); !budget.isEmpty()) {
+        const auto problem = core::memoryBudgetFromEnvironment();
+        std::fprintf(stderr, "poslab: %s; the default budget of %s applies\n",
+                     problem ? "" : problem.error().message.c_str(),
+                     core::formatBytes(core::kDefaultMemoryBudget).c_str());
+        m_bar->showMessage(budget, 60000);
+    }
+}
+
+QString StatusPanel::budgetNotice() const {
+    if (core::memoryBudgetFromEnvironment()) return {};
+    const std::string value = core::printable(qgetenv("POSLAB_MEMORY_BUDGET").toStdString());
+    return QCoreApplication::translate(
+               "poslab::ui::MainWindow",
+               "POSLAB_MEMORY_BUDGET = '%1' is not a size (such as 512MiB or 4GiB); the default "
+               "memory budget of %2 applies")
+        .arg(QString::fromStdString(value),
+             QString::fromStdString(core::formatBytes(core::kDefaultMemoryBudget)));
 }
 
 void StatusPanel::setBackendMode(gpu::BackendMode mode) {

@@ -1,7 +1,7 @@
 // The status bar of the main window: how long the last result took, progress and cancel while a
 // job runs, the hover readout, and the compute backend (a selector: Auto / CPU (double) /
 // Vulkan, and a label saying what computed the last result; a notice, told once, when Vulkan
-// cannot be used).
+// cannot be used); a notice when POSLAB_MEMORY_BUDGET is not a size.
 #pragma once
 
 #include <QObject>
@@ -36,6 +36,9 @@ public:
     QString backendText() const;
     int noticeCount() const { return m_notices; }
     QString notice() const { return m_notice; }
+    // When POSLAB_MEMORY_BUDGET is set but is not a size: what the window says about it (the
+    // default budget applies; also shown in the status bar and on stderr at start); else empty.
+    QString budgetNotice() const;
 
     QString hoverText() const;
     void setHover(const QString& text);
