@@ -6,6 +6,7 @@
 // Pairings: interleaved (2j, 2j+1) as in RoFormer; half (j, j + d/2) as GPT-NeoX / HF rotate_half.
 // Scalings (spec B3) live in rope_scaling.cpp.
 #include "core/encodings/rope.h"
+#include "core/encodings/rope_decay_kernel.h"
 
 #include <algorithm>
 #include <cmath>
@@ -198,32 +199,17 @@ Expected<Array> decayArray(const ParamSet& p, const ComputeContext& ctx) {
     const double pass = static_cast<double>(s.d - s.dr);  // channels not rotated, q = k = ones
     const auto len = p.integer("max_distance") + 1;
     Array a = Array::real({len});
-    const double af2 = s.af * s.af;
-    // Blocks of kRun distances: cos and sin of x0*theta exactly at the block's
-    // start, then the rotation by theta (4 multiplies instead of a cos per term;
-    // re-anchored every kRun steps the error stays below 1e-13 of g(0)). This
-    // is what keeps a base drag on the RoPE page interactive.
-    constexpr std::int64_t kRun = 32;
-    const std::int64_t blocks = (len + kRun - 1) / kRun;
-    // Threads only for long curves: waking a team costs milliseconds when the
-    // other core is busy, more than the default curve (4097 x 64) takes alone.
+    const DecayKernel kernel(s.theta, 2.0 * s.af * s.af, pass);
+    // Blocks of distances on both cores for long curves only: waking a team costs milliseconds
+    // when the other core is busy, more than the default curve (4097 x 64) takes alone.
+    constexpr std::int64_t kChunk = 4 * DecayKernel::kRun;
+    const std::int64_t blocks = (len + kChunk - 1) / kChunk;
 #pragma omp parallel for schedule(static) if (len * s.d > (std::int64_t(1) << 23))
     for (std::int64_t b = 0; b < blocks; ++b) {
-        const std::int64_t x0 = b * kRun, count = std::min(kRun, len - x0);
-        double acc[kRun] = {};
-        for (double th : s.theta) {
-            const double ct = std::cos(th), st = std::sin(th);
-            double c = std::cos(static_cast<double>(x0) * th);
-            double sn = std::sin(static_cast<double>(x0) * th);
-            for (std::int64_t i = 0; i < count; ++i) {
-                acc[i] += c;
-                const double next = c * ct - sn * st;
-                sn = sn * ct + c * st;
-                c = next;
-            }
-        }
-        for (std::int64_t i = 0; i < count; ++i)
-            a.f64[static_cast<std::size_t>(x0 + i)] = 2.0 * acc[i] * af2 + pass;
+        if (ctx.cancelled()) continue;
+        const std::int64_t x0 = b * kChunk;
+        kernel.run(x0, std::min(kChunk, len - x0),
+                   [&a](std::int64_t x, double g) { a.f64[static_cast<std::size_t>(x)] = g; });
     }
     if (ctx.cancelled()) return cancelledError();
     return a;

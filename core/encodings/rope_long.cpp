@@ -1,10 +1,9 @@
 // RoPE over long ranges (spec long_context.md L1): what a view over millions of positions draws,
 // computed exactly rather than sampled.
 // - decay_envelope (columns, 2): per column the min and max of g(x) = 2 a^2 sum_j cos(x theta_j)
-//   (+ the pass-through channels) over every integer x of the column. g is evaluated at every x
-//   by rotating (cos, sin) of each pair one step at a time, re-anchored exactly (fma two-product
-//   and Cody-Waite reduction, core/numeric/angle.h) every kRun steps; the recurrence's error
-//   stays below 1e-12 of g(0) (tested against brute force).
+//   (+ the pass-through channels) over every integer x of the column, evaluated at every x by
+//   the rotation recurrence of rope_decay_kernel.h (error below 1e-12 of g(0), tested against
+//   brute force).
 // - cos_mean (rows, d_rot/2): the mean of cos(p theta_j) over the positions p of each band, in
 //   closed form (a Dirichlet-kernel sum), so its cost does not depend on n:
 //     sum_{p=a}^{b} cos(p t) = sin(N t / 2) cos((a + b) t / 2) / sin(t / 2),  N = b - a + 1.
@@ -15,6 +14,7 @@
 
 #include "core/encodings/common.h"
 #include "core/encodings/rope.h"
+#include "core/encodings/rope_decay_kernel.h"
 #include "core/encodings/rope_scaling.h"
 #include "core/numeric/angle.h"
 
@@ -22,78 +22,11 @@ namespace poslab::core::enc {
 
 namespace {
 
-constexpr std::int64_t kRun = 512;  // steps between exact anchors
-constexpr int kLanes = 8;           // partial sums, so the pair sum vectorises deterministically
-constexpr int kGroup = 8;           // steps taken per pass over the pairs
-
 // The first integer of band c when [first, first + count) is split into `bands` bands:
 // the x with floor((x - first) * bands / count) = c start at first + ceil(c * count / bands).
 std::int64_t bandStart(std::int64_t first, std::int64_t count, std::int64_t bands, std::int64_t c) {
     return first + (c * count + bands - 1) / bands;
 }
-
-// g(x) over runs of consecutive x, for one set of frequencies.
-class DecayKernel {
-public:
-    DecayKernel(const std::vector<double>& theta, double scale, double pass)
-        : m_theta(theta), m_scale(scale), m_pass(pass) {
-        m_pairs = static_cast<std::int64_t>(theta.size());
-        const std::size_t padded =
-            static_cast<std::size_t>((m_pairs + kLanes - 1) / kLanes * kLanes);
-        m_ct.assign(padded, 1.0);
-        m_st.assign(padded, 0.0);
-        for (std::int64_t j = 0; j < m_pairs; ++j) {
-            m_ct[static_cast<std::size_t>(j)] = std::cos(theta[static_cast<std::size_t>(j)]);
-            m_st[static_cast<std::size_t>(j)] = std::sin(theta[static_cast<std::size_t>(j)]);
-        }
-    }
-
-    // Calls fn(x, g(x)) for x = x0 .. x0 + count - 1.
-    template <class Fn>
-    void run(std::int64_t x0, std::int64_t count, Fn&& fn) const {
-        const std::size_t padded = m_ct.size();
-        std::vector<double> c(padded, 0.0), s(padded, 0.0);
-        for (std::int64_t start = x0; start < x0 + count; start += kRun) {
-            for (std::int64_t j = 0; j < m_pairs; ++j) {
-                const double a = numeric::reducedAngle(static_cast<double>(start),
-                                                       m_theta[static_cast<std::size_t>(j)]);
-                c[static_cast<std::size_t>(j)] = std::cos(a);
-                s[static_cast<std::size_t>(j)] = std::sin(a);
-            }
-            const std::int64_t steps = std::min(kRun, x0 + count - start);
-            // kGroup steps at a time: each pair's (cos, sin) stays in registers while it turns
-            // kGroup times (three times faster than one step over all pairs; same operations).
-            for (std::int64_t i = 0; i < steps; i += kGroup) {
-                const int take = static_cast<int>(std::min<std::int64_t>(kGroup, steps - i));
-                double part[kGroup][kLanes] = {};
-                for (std::size_t j = 0; j < padded; j += kLanes)
-                    for (int l = 0; l < kLanes; ++l) {
-                        double cc = c[j + l], ss = s[j + l];
-                        const double a = m_ct[j + l], b = m_st[j + l];
-                        for (int k = 0; k < take; ++k) {
-                            part[k][l] += cc;
-                            const double cn = cc * a - ss * b;
-                            ss = ss * a + cc * b;
-                            cc = cn;
-                        }
-                        c[j + l] = cc;
-                        s[j + l] = ss;
-                    }
-                for (int k = 0; k < take; ++k) {
-                    double sum = 0;
-                    for (int l = 0; l < kLanes; ++l) sum += part[k][l];
-                    fn(start + i + k, m_scale * sum + m_pass);
-                }
-            }
-        }
-    }
-
-private:
-    const std::vector<double>& m_theta;
-    std::vector<double> m_ct, m_st;
-    std::int64_t m_pairs = 0;
-    double m_scale, m_pass;
-};
 
 struct Window {
     std::int64_t start, end;  // inclusive
