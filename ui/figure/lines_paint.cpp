@@ -147,40 +147,55 @@ void paintCurve(QPainter& p, const CurveData& raw, const LinesData& d, const Axi
 
 }  // namespace
 
-void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QString& xLabel,
-                const QString& yLabel, const PaintStyle& s) {
+LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle& s,
+                        const LinesOptions& o) {
+    LinesLayout L;
     const DataRange range = lineDataRange(d);
-    if (range.empty()) {
+    if (range.empty()) return L;
+    L.empty = false;
+    const QFontMetricsF ftick(s.sized(0.75));
+    // About one tick per three text lines; never more labels than lines of tick text fit.
+    L.ay = niceAxis(range.ylo, range.yhi, d.logY, static_cast<int>(area.height() / ftick.height()),
+                    std::max(3, static_cast<int>(area.height() / (3 * s.unit))));
+    for (double v : L.ay.ticks)
+        L.labelW = std::max(L.labelW, ftick.horizontalAdvance(L.ay.label(v)));
+    const double tick = 0.25 * s.unit;
+    const double left = (o.axisTitles ? 1.6 : 0.4) * s.unit + L.labelW + 1.5 * tick;
+    const double bottom = ftick.height() + (o.axisTitles ? 2.0 : 0.6) * s.unit;
+    L.plot = QRectF(area.left() + left, area.top() + 0.6 * s.unit,
+                    std::max(1.0, area.width() - left - 1.2 * s.unit),
+                    std::max(1.0, area.height() - 0.6 * s.unit - bottom));
+    L.ax = niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(L.plot.width() / (2 * s.unit)),
+                    std::max(3, static_cast<int>(L.plot.width() / (5 * s.unit))));
+    if (d.xFrom) fitAxisTo(L.ax, range.xlo, range.xhi);  // a window: exactly its ends
+    return L;
+}
+
+void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QString& xLabel,
+                const QString& yLabel, const PaintStyle& s, const LinesOptions& o) {
+    const LinesLayout L = layoutLines(area, d, s, o);
+    if (L.empty) {
         paintCentredText(p, area, QStringLiteral("—"), 1, s);
         return;
     }
-    const QFont tickFont = s.sized(0.75);
-    const QFontMetricsF ftick(tickFont);
-    // About one tick per three text lines; never more labels than lines of tick text fit.
-    const AxisRange ay =
-        niceAxis(range.ylo, range.yhi, d.logY, static_cast<int>(area.height() / ftick.height()),
-                 std::max(3, static_cast<int>(area.height() / (3 * s.unit))));
-    double labelW = 0;
-    for (double v : ay.ticks) labelW = std::max(labelW, ftick.horizontalAdvance(ay.label(v)));
+    const QRectF& plot = L.plot;
+    const AxisRange &ax = L.ax, &ay = L.ay;
+    const double labelW = L.labelW;
+    const QFontMetricsF ftick(s.sized(0.75));
     const double tick = 0.25 * s.unit;
-    const QRectF plot(area.left() + 1.6 * s.unit + labelW + 1.5 * tick, area.top() + 0.6 * s.unit,
-                      area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.2 * s.unit,
-                      area.height() - 0.6 * s.unit - ftick.height() - 2.0 * s.unit);
-    AxisRange ax =
-        niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2 * s.unit)),
-                 std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
-    if (d.xFrom) fitAxisTo(ax, range.xlo, range.xhi);  // a window: exactly its ends
     auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
     auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };
 
     paintGrid(p, plot, ax, ay, labelW, s);
     const double thin = std::max(1.0, s.unit / 16);
-    p.setFont(s.sized(0.8));
-    p.drawText(QRectF(plot.left(), plot.bottom() + tick + ftick.height() + 0.3 * s.unit,
-                      plot.width(), 1.3 * s.unit),
-               Qt::AlignHCenter | Qt::AlignTop, xLabel.isEmpty() ? d.xAxis : xLabel);
-    paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), plot.height(),
-                     1.3 * s.unit, yLabel.isEmpty() ? d.yAxis : yLabel);
+    if (o.axisTitles) {
+        p.setFont(s.sized(0.8));
+        p.drawText(QRectF(plot.left(), plot.bottom() + tick + ftick.height() + 0.3 * s.unit,
+                          plot.width(), 1.3 * s.unit),
+                   Qt::AlignHCenter | Qt::AlignTop, xLabel.isEmpty() ? d.xAxis : xLabel);
+        paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), plot.height(),
+                         1.3 * s.unit, yLabel.isEmpty() ? d.yAxis : yLabel);
+    }
 
     // Curves, clipped to the plot; a point that a log axis cannot show breaks the line.
     p.save();
@@ -230,6 +245,7 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     p.setBrush(Qt::NoBrush);
     p.drawRect(plot);
 
+    if (!o.legend) legend.clear();  // the largest value stays
     paintLegendBox(p, plot, d, legend, s);
 }
 
