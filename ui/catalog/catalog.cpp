@@ -68,6 +68,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.difference = o.value("difference").toBool();
     v.sharedScale = o.value("sharedScale").toBool();
     v.colormap = o.value("colormap").toString();
+    v.logColor = o.value("logColor").toBool();
     v.logX = o.value("logX").toBool();
     v.smallMultiples = o.value("smallMultiples").toBool();
     for (const auto& r : o.value("reshape").toArray()) v.reshape << r.toString();
@@ -231,7 +232,10 @@ PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonO
                               .arg(v.id, bad.join(QStringLiteral("; ")));
             continue;
         }
-        for (const QString& q : v.quantities()) covered.insert(q);
+        // "keepGeneric": its quantities keep their generic views too (rope/precision compares
+        // cos_error in two formats; lessons show rope/cos_error itself).
+        if (!vv.toObject().value("keepGeneric").toBool())
+            for (const QString& q : v.quantities()) covered.insert(q);
         page.views << v;
     }
     for (const auto& q : enc.quantities)

@@ -71,6 +71,9 @@ struct ViewSpec {
     bool difference = false;   // heatmaps: add series[0] - series[1]
     bool sharedScale = false;  // heatmaps: one colour range for all panels
     QString colormap;          // "" (auto), "viridis", "diverging", "categorical"
+    // heatmaps: colours on a log10 scale of the positive values (exact zeros in their own
+    // colour, noted in the legend); the range is the panels' positive min and max.
+    bool logColor = false;
     bool logX = false;
     // heatmaps: one panel per head of a 3-D quantity (at most kMaxMultiples), one colour range.
     bool smallMultiples = false;

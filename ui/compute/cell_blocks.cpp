@@ -8,6 +8,7 @@
 #include <limits>
 
 #include "ui/figure/colormap.h"
+#include "ui/figure/log_scale.h"
 
 namespace poslab::ui {
 
@@ -72,7 +73,8 @@ void paintBlockMeans(HeatmapData& h) {
             const double v = sum[static_cast<std::size_t>(x)] / static_cast<double>(n);
             line[x] = h.colormap == ColormapKind::Categorical
                           ? cmap.category(static_cast<qint64>(std::llround(v - h.lo)))
-                          : cmap.at((v - h.lo) / span);
+                      : h.logColor ? logColorOf(cmap, v, h.lo, h.hi)
+                                   : cmap.at((v - h.lo) / span);
         }
     }
 }
@@ -143,6 +145,7 @@ QImage coarserBlockImage(const HeatmapData& h, qint64 kRows, qint64 kCols) {
         qint64 offset, rs, cs, dataRows;
         double lo, hi;
         ColormapKind cmap;
+        bool log;
         QImage image;
     };
     static QMutex mutex;
@@ -150,20 +153,20 @@ QImage coarserBlockImage(const HeatmapData& h, qint64 kRows, qint64 kCols) {
     HeatmapData c = h;
     c.rowStep = std::max<qint64>(1, h.rowStep) * std::max<qint64>(1, kRows);
     c.colStep = std::max<qint64>(1, h.colStep) * std::max<qint64>(1, kCols);
-    const Entry key{h.array.get(), h.sliceOffset, c.rowStep,  c.colStep, h.dataRows,
-                    h.lo,          h.hi,          h.colormap, {}};
+    const Entry key{h.array.get(), h.sliceOffset, c.rowStep,  c.colStep,  h.dataRows,
+                    h.lo,          h.hi,          h.colormap, h.logColor, {}};
     {
         QMutexLocker lock(&mutex);
         for (const Entry& e : cache)
             if (e.array == key.array && e.offset == key.offset && e.rs == key.rs &&
                 e.cs == key.cs && e.dataRows == key.dataRows && e.lo == key.lo && e.hi == key.hi &&
-                e.cmap == key.cmap)
+                e.cmap == key.cmap && e.log == key.log)
                 return e.image;
     }
     paintBlockMeans(c);
     QMutexLocker lock(&mutex);
-    cache.prepend(
-        {key.array, key.offset, key.rs, key.cs, key.dataRows, key.lo, key.hi, key.cmap, c.image});
+    cache.prepend({key.array, key.offset, key.rs, key.cs, key.dataRows, key.lo, key.hi, key.cmap,
+                   key.log, c.image});
     while (cache.size() > 8) cache.removeLast();
     return c.image;
 }

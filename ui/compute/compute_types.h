@@ -73,6 +73,9 @@ struct HeatmapData {
     QImage image;
     double lo = 0, hi = 1;  // colour range
     ColormapKind colormap = ColormapKind::Viridis;
+    // Colours on a log10 scale of [lo, hi] (0 < lo < hi; ui/figure/log_scale.h): exact zeros in
+    // their own colour, positive values below lo at the bottom.
+    bool logColor = false;
     QString rowAxis, colAxis;
     bool integer = false;
     QString error;

@@ -10,6 +10,7 @@
 #include "core/numeric/angle.h"
 #include "core/registry.h"
 #include "ui/compute/cell_blocks.h"
+#include "ui/compute/precision_lod.h"
 
 namespace poslab::ui {
 
@@ -67,6 +68,7 @@ qint64 sideOf(const ViewState& st, const ComputeRequest& r) {
 }  // namespace lod
 
 std::optional<RopeLodKind> ropeLodKind(const ViewSpec& view) {
+    if (isPrecisionView(view)) return RopeLodKind::Precision;
     if (view.encoding != QLatin1String("rope") || view.series.size() != 1) return std::nullopt;
     const SeriesSpec& s = view.series[0];
     if (!s.set.isEmpty() || !s.encoding.isEmpty() || !s.sweepParam.isEmpty()) return std::nullopt;
@@ -107,6 +109,8 @@ bool ropeLodApplies(const ViewSpec& view, const ViewState& st, const core::Param
         case RopeLodKind::Rotated:
             return text(p, "input").isEmpty() &&
                    (n > kFullRows || isWindowed(windowOf(st.winStart, st.winEnd, n), n));
+        case RopeLodKind::Precision:
+            return true;
     }
     return false;
 }
@@ -303,6 +307,10 @@ bool prepareRopeLod(PrepareContext& ctx, const ViewSpec& view, const ViewState& 
     const auto kind = ropeLodKind(view);
     if (!kind) return false;
     out.viewId = view.id;
+    if (*kind == RopeLodKind::Precision) {
+        preparePrecisionLod(ctx, view, st, out);
+        return true;
+    }
     if (*kind == RopeLodKind::Decay) {
         if (ropeLodApplies(view, st, ctx.request.params))
             prepareDecay(ctx, view, st, out);

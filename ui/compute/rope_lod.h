@@ -16,7 +16,8 @@
 
 namespace poslab::ui {
 
-enum class RopeLodKind { Decay, Angles, Scores, Rotated };
+// Precision: angle_error / cos_error views, drawn by precision_lod.h.
+enum class RopeLodKind { Decay, Angles, Scores, Rotated, Precision };
 
 // The RoPE view kind a view is, for level of detail (nullopt: another view).
 std::optional<RopeLodKind> ropeLodKind(const ViewSpec& view);

@@ -280,6 +280,7 @@ bool prepareHeatmap(PrepareContext& ctx, RopeLodKind kind, const ViewSpec& view,
             prepareRotated(ctx, view, st, out);
             return true;
         case RopeLodKind::Decay:
+        case RopeLodKind::Precision:
             break;
     }
     return false;

@@ -105,6 +105,37 @@ Fetch SeriesFetcher::fetch(const SeriesSpec& s, const ViewState& state, bool rou
     return out;
 }
 
+Fetch SeriesFetcher::computeOwn(
+    const std::string& key,
+    const std::function<core::Expected<core::Array>(const core::ComputeContext&)>& fn) {
+    Fetch out;
+    if (auto hit = m_cache.find(key)) {
+        out.array = hit;
+    } else {
+        std::optional<core::ProgressSink> sink;
+        if (m_onProgress) sink.emplace(m_onProgress);
+        core::ComputeContext ctx;
+        ctx.cancel = m_cancel;
+        ctx.progress = sink ? &*sink : nullptr;
+        QElapsedTimer timer;
+        timer.start();
+        auto result = fn(ctx);
+        m_computeMs += static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        if (m_cancel && m_cancel->load()) {
+            out.cancelled = m_cancelled = true;
+            return out;
+        }
+        if (!result) {
+            out.error = QString::fromStdString(result.error().message);
+        } else {
+            out.array = std::make_shared<const core::Array>(std::move(*result));
+            m_cache.insert(key, out.array);
+        }
+    }
+    if (m_onFetched) m_onFetched();
+    return out;
+}
+
 Fetch SeriesFetcher::fetchOne(const SeriesSpec& s, const ViewState& state, bool routed) {
     Fetch out;
     const core::EncodingDescriptor* enc = encodingOf(s);

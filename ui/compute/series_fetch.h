@@ -55,6 +55,13 @@ public:
     // the ArraySource may compute when it is of the request's own encoding.
     Fetch fetch(const SeriesSpec& s, const ViewState& state, bool routable = false);
 
+    // A preparer's own array that is no quantity (level of detail: band means), cached under
+    // `key` like a quantity's, computed by `fn` with the request's cancel flag and progress;
+    // counts as one fetch. Cancelled: no array, and cancelled() turns true.
+    Fetch computeOwn(
+        const std::string& key,
+        const std::function<core::Expected<core::Array>(const core::ComputeContext&)>& fn);
+
     // Progress: `fetched` after every fetch, `fraction` while core computes one array.
     void setProgress(std::function<void()> fetched, std::function<void(double)> fraction);
 

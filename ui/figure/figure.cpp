@@ -9,6 +9,7 @@
 #include <QPdfWriter>
 #include <QSaveFile>
 #include <QSvgGenerator>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 
@@ -78,6 +79,13 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
         const core::ParamSpec* spec = enc ? enc->findParam(name) : nullptr;
         if (spec && (spec->viewControlled || !spec->relevant(params))) continue;
         if (spec && spec->quietAtDefault && value == spec->defaultValue) continue;
+        // Set by every series of the view (rope/precision's two formats): the page's value
+        // does not act; the panels' titles name theirs.
+        if (!view.series.isEmpty() &&
+            std::all_of(view.series.begin(), view.series.end(), [&](const SeriesSpec& s) {
+                return s.set.contains(QString::fromStdString(name));
+            }))
+            continue;
         std::string text = core::formatValue(value);
         if (spec && spec->type == core::ParamType::RealList && core::isNumberList(text))
             text = std::to_string(core::numberListValues(text).size()) + " values";

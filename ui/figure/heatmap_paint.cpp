@@ -9,6 +9,7 @@
 
 #include "ui/compute/cell_blocks.h"
 #include "ui/figure/colormap.h"
+#include "ui/figure/log_scale.h"
 #include "ui/figure/ticks.h"
 
 namespace poslab::ui {
@@ -34,8 +35,26 @@ QImage crispCells(const QImage& image, QSizeF deviceSize, double oversample) {
                         Qt::IgnoreAspectRatio, Qt::FastTransformation);
 }
 
+// The exponent of a power of ten as written beside it: "−3", "0", "12".
+QString exponentText(int e) {
+    return (e < 0 ? QString(QChar(0x2212)) : QString()) + QString::number(std::abs(e));
+}
+
+// The legend of the exact zeros of a log colour scale, beside their swatch under the bar.
+QString zeroLegend() {
+    return QCoreApplication::translate("poslab::ui::HeatmapPaint", "0 = exact");
+}
+
 // The widest colour-bar label, for the room beside the bar.
 QString widestBarLabel(const HeatmapData& h) {
+    if (h.logColor) {  // "10−17" in full size: a little wider than 10 and a raised exponent
+        QString widest = zeroLegend();
+        for (int e : logTickExponents(h.lo, h.hi, 12)) {
+            const QString t = QStringLiteral("10") + exponentText(e);
+            if (t.size() > widest.size()) widest = t;
+        }
+        return widest;
+    }
     if (h.colormap == ColormapKind::Categorical)
         return QString::number(static_cast<qint64>(std::llround(h.hi)));
     QString widest;
@@ -44,6 +63,36 @@ QString widestBarLabel(const HeatmapData& h) {
     for (double v : ticks)
         if (tickLabel(v, step).size() > widest.size()) widest = tickLabel(v, step);
     return widest;
+}
+
+// 10^e drawn as "10" and the exponent raised in a smaller size, left-aligned and centred
+// vertically in `box` (fonts differ in which superscript digits they have; this needs none).
+void paintPowerOfTen(QPainter& p, const QRectF& box, int e) {
+    const QFont base = p.font();
+    const QFontMetricsF fm(base);
+    const double baseline = box.center().y() + (fm.ascent() - fm.descent()) / 2;
+    p.drawText(QPointF(box.left(), baseline), QStringLiteral("10"));
+    QFont small = base;
+    small.setPixelSize(std::max(1, static_cast<int>(std::lround(base.pixelSize() * 0.72))));
+    p.setFont(small);
+    p.drawText(QPointF(box.left() + fm.horizontalAdvance(QStringLiteral("10")) + 0.5,
+                       baseline - 0.42 * fm.ascent()),
+               exponentText(e));
+    p.setFont(base);
+}
+
+// The ticks of a log colour scale: powers of ten, written 10⁻³.
+void paintLogTicks(QPainter& p, const QRectF& bar, const HeatmapData& h, double labelWidth,
+                   int labels, const PaintStyle& s) {
+    const QFontMetricsF fm(p.font());
+    const double tick = 0.25 * s.unit;
+    for (int e : logTickExponents(h.lo, h.hi, labels)) {
+        const double t = logColorPosition(std::pow(10.0, e), h.lo, h.hi);
+        const double y = bar.bottom() - t * bar.height();
+        p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tick, y));
+        paintPowerOfTen(
+            p, QRectF(bar.right() + 1.5 * tick, y - fm.height() / 2, labelWidth, fm.height()), e);
+    }
 }
 
 void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const QString& label,
@@ -77,7 +126,17 @@ void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const Q
             p.fillRect(QRectF(bar.x(), bar.bottom() - (i + 1) * step, bar.width(), step + 0.6),
                        QColor::fromRgb(table[i]));
         p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
-        const auto ticks = niceTicks(h.lo, h.hi, labels);
+        if (h.logColor) {
+            paintLogTicks(p, bar, h, labelWidth, labels, s);
+            const QRectF zero(bar.x(), bar.bottom() + 0.45 * s.unit, bar.width(), 0.6 * s.unit);
+            p.fillRect(zero, QColor::fromRgb(zeroColor()));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(zero);
+            p.drawText(QRectF(zero.right() + 0.3 * s.unit, zero.center().y() - fm.height() / 2,
+                              labelWidth + 2 * tick, fm.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter, zeroLegend());
+        }
+        const auto ticks = h.logColor ? QVector<double>() : niceTicks(h.lo, h.hi, labels);
         const double tstep = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
         for (double v : ticks) {
             const double y = bar.bottom() - (v - h.lo) / (h.hi - h.lo) * bar.height();
@@ -319,18 +378,30 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
                          (o.barLabel.isEmpty() ? 0.2 : 1.4) * s.unit;
     const double bottom =
         o.axisTitles ? ftick.height() * 2 + 0.8 * s.unit : ftick.height() + 0.5 * s.unit;
-    QRectF plot(area.left() + left, top + 0.3 * s.unit, std::max(10.0, area.width() - left - right),
-                std::max(10.0, area.bottom() - top - 0.3 * s.unit - bottom));
-    // Square cells unless the window is elongated (then it fills the space).
-    const double aspect = view.width() / view.height();  // columns per row
-    if (h.rows > 1 && aspect > 0.25 && aspect < 4.0) {
-        if (plot.width() / plot.height() > aspect) {
-            const double w = plot.height() * aspect;
-            plot.moveLeft(plot.left() + (plot.width() - w) / 2);
-            plot.setWidth(w);
-        } else {
-            plot.setHeight(plot.width() / aspect);
+    auto plotBelow = [&](double plotTop) {
+        QRectF plot(area.left() + left, plotTop, std::max(10.0, area.width() - left - right),
+                    std::max(10.0, area.bottom() - plotTop - bottom));
+        // Square cells unless the window is elongated (then it fills the space).
+        const double aspect = view.width() / view.height();  // columns per row
+        if (h.rows > 1 && aspect > 0.25 && aspect < 4.0) {
+            if (plot.width() / plot.height() > aspect) {
+                const double w = plot.height() * aspect;
+                plot.moveLeft(plot.left() + (plot.width() - w) / 2);
+                plot.setWidth(w);
+            } else {
+                plot.setHeight(plot.width() / aspect);
+            }
         }
+        return plot;
+    };
+    QRectF plot = plotBelow(top + 0.3 * s.unit);
+    // A title and the words on what a cell covers would share one line: the words get their own.
+    if (o.title && !h.title.isEmpty()) {
+        HeatmapData drawn = h;
+        const auto [kr, kc] = drawnBlockFactors(plot.size(), h, view);
+        drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
+        drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
+        if (!cellCoverText(drawn).isEmpty()) plot = plotBelow(top + 1.2 * s.unit);
     }
     l.plot = plot;
     l.bar = QRectF(plot.right() + 0.6 * s.unit, plot.top(), 0.8 * s.unit, plot.height());

@@ -274,8 +274,14 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
         auto* w = new HeatmapWidget(m_heatmapBox);
         w->setDark(m_dark);
         connect(w, &HeatmapWidget::hovered, this, &ViewWidget::hovered);
-        connect(w, &HeatmapWidget::windowChanged, this, [this](const QRectF& win) {
+        connect(w, &HeatmapWidget::windowChanged, this, [this, w](const QRectF& win) {
             if (!m_lod) return;
+            // Panels side by side (the precision view's before and after) show one window.
+            for (auto* other : m_heatmaps)
+                if (other != w) {
+                    const QSignalBlocker block(other);
+                    other->setView(win);
+                }
             const bool scores = ropeLodKind(m_spec) == RopeLodKind::Scores;
             if (win.isEmpty()) return setWindow(0, -1, 0, -1);
             const auto r0 = static_cast<qint64>(win.top()),
