@@ -27,19 +27,8 @@ void classifyByChange(RopeFrequencies& f) {
         if (f.theta[j] != f.unscaled[j]) f.pairClass[j] = 2;
 }
 
-void yarn(const RopeFrequencyParams& p, double d, RopeFrequencies& f) {
-    const double L = p.originalMaxPosition;
-    auto corr = [&](double r) {
-        return d * std::log(L / (2.0 * std::numbers::pi * r)) / (2.0 * std::log(p.base));
-    };
-    double low = corr(p.betaFast), high = corr(p.betaSlow);
-    if (p.truncate) {
-        low = std::floor(low);
-        high = std::ceil(high);
-    }
-    low = std::max(low, 0.0);
-    high = std::min(high, d - 1.0);
-    if (low == high) high += 0.001;
+void yarn(const RopeFrequencyParams& p, RopeFrequencies& f) {
+    const auto [low, high] = yarnRamp(p);
     f.pairClass.resize(f.theta.size());
     for (std::size_t j = 0; j < f.theta.size(); ++j) {
         const double ramp = std::clamp((static_cast<double>(j) - low) / (high - low), 0.0, 1.0);
@@ -99,6 +88,22 @@ std::int64_t RopeFrequencyParams::rotaryDim() const {
     return static_cast<std::int64_t>(std::floor(static_cast<double>(d) * partialRotary));
 }
 
+YarnRamp yarnRamp(const RopeFrequencyParams& p) {
+    const double d = static_cast<double>(p.rotaryDim()), L = p.originalMaxPosition;
+    auto corr = [&](double r) {
+        return d * std::log(L / (2.0 * std::numbers::pi * r)) / (2.0 * std::log(p.base));
+    };
+    double low = corr(p.betaFast), high = corr(p.betaSlow);
+    if (p.truncate) {
+        low = std::floor(low);
+        high = std::ceil(high);
+    }
+    low = std::max(low, 0.0);
+    high = std::min(high, d - 1.0);
+    if (low == high) high += 0.001;
+    return {low, high};
+}
+
 double yarnMscale(double scale, double m) {
     return scale <= 1 ? 1.0 : 0.1 * m * std::log(scale) + 1.0;
 }
@@ -133,7 +138,7 @@ RopeFrequencies ropeFrequencyTable(const RopeFrequencyParams& p) {
         for (auto& t : f.theta) t /= p.factor;
         classifyByChange(f);
     } else if (p.scaling == "yarn") {
-        yarn(p, d, f);
+        yarn(p, f);
     } else if (p.scaling == "llama3") {
         llama3(p, f);
     } else if (p.scaling == "longrope") {

@@ -52,6 +52,12 @@ std::vector<double> ropeFrequencies(const RopeFrequencyParams& p);
 double ropeAttentionFactor(const RopeFrequencyParams& p);
 // YaRN's get_mscale(s, m) = 1 if s <= 1 else 0.1 m ln s + 1.
 double yarnMscale(double scale, double m = 1);
+// YaRN's ramp over the pairs (find_correction_range after the truncation and the clamps): pair j
+// has ramp clamp((j - low) / (high - low), 0, 1), 0 kept and 1 interpolated.
+struct YarnRamp {
+    double low = 0, high = 0;
+};
+YarnRamp yarnRamp(const RopeFrequencyParams& p);
 
 // Query-scale rules (models.md M1 family rules) at position p.
 struct QueryScaleParams {

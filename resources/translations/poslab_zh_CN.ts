@@ -392,6 +392,13 @@
     </message>
 </context>
 <context>
+    <name>poslab::ui::HeatmapPaint</name>
+    <message>
+        <source>0 = exact</source>
+        <translation>0 = 精确</translation>
+    </message>
+</context>
+<context>
     <name>poslab::ui::HeatmapWidget</name>
     <message>
         <source>row</source>
@@ -791,6 +798,126 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>dashed: before scaling</source>
         <translation>虚线：缩放前</translation>
+    </message>
+    <message>
+        <source>s ≤ L = %1: short_factor</source>
+        <translation>s ≤ L = %1：short_factor</translation>
+    </message>
+    <message>
+        <source>s &gt; L, from %1: long_factor</source>
+        <translation>s &gt; L（从 %1 起）：long_factor</translation>
+    </message>
+    <message>
+        <source>YaRN ramp: pairs %1 to %2</source>
+        <translation>YaRN 渐变：第 %1 到第 %2 对</translation>
+    </message>
+    <message>
+        <source>llama3 threshold L/%1 = %2</source>
+        <translation>llama3 阈值 L/%1 = %2</translation>
+    </message>
+    <message>
+        <source>llama3 band: λ from L/%1 = %2 to L/%3 = %4</source>
+        <translation>llama3 过渡段：λ 从 L/%1 = %2 到 L/%3 = %4</translation>
+    </message>
+    <message>
+        <source>extended context = %1 (factor × L)</source>
+        <translation>扩展后的上下文 = %1（缩放因子 × L）</translation>
+    </message>
+    <message>
+        <source>unscaled (ratio 1)</source>
+        <translation>未缩放（比值 1）</translation>
+    </message>
+    <message>
+        <source>linear (PI), 1/%1</source>
+        <translation>线性（PI），1/%1</translation>
+    </message>
+    <message>
+        <source>NTK-aware</source>
+        <translation>NTK-aware</translation>
+    </message>
+    <message>
+        <source>dynamic NTK, s = %1</source>
+        <translation>动态 NTK，s = %1</translation>
+    </message>
+    <message>
+        <source>YaRN</source>
+        <translation>YaRN</translation>
+    </message>
+    <message>
+        <source>llama3</source>
+        <translation>llama3</translation>
+    </message>
+    <message>
+        <source>LongRoPE, s ≤ L (short)</source>
+        <translation>LongRoPE，s ≤ L（短表）</translation>
+    </message>
+    <message>
+        <source>LongRoPE, s &gt; L (long)</source>
+        <translation>LongRoPE，s &gt; L（长表）</translation>
+    </message>
+    <message>
+        <source>proportional, p = %1 (chosen)</source>
+        <translation>proportional，p = %1（为图选定）</translation>
+    </message>
+    <message>
+        <source>proportional, p = %1</source>
+        <translation>proportional，p = %1</translation>
+    </message>
+    <message>
+        <source>No scaling in this kind: factor %1 chosen for the chart, d = %2, base %3, L = %4 → %5.</source>
+        <translation>这一类层不做缩放：图中选用缩放因子 %1，d = %2，base %3，L = %4 → %5。</translation>
+    </message>
+    <message>
+        <source>The model&apos;s d = %2, base %3, factor %1, L = %4 → %5.</source>
+        <translation>本模型的 d = %2，base %3，缩放因子 %1，L = %4 → %5。</translation>
+    </message>
+    <message>
+        <source>L = max_position_embeddings / factor.</source>
+        <translation>L = max_position_embeddings / 缩放因子。</translation>
+    </message>
+    <message>
+        <source>L = %1: the config gives no context length.</source>
+        <translation>L = %1：配置中没有给出上下文长度。</translation>
+    </message>
+    <message>
+        <source>LongRoPE: short_factor up to s = L = %1, long_factor from %2.</source>
+        <translation>LongRoPE：s 不超过 L = %1 时用 short_factor，从 %2 起用 long_factor。</translation>
+    </message>
+    <message>
+        <source>LongRoPE needs the model&apos;s short_factor and long_factor.</source>
+        <translation>LongRoPE 需要模型自己的 short_factor 和 long_factor。</translation>
+    </message>
+    <message>
+        <source>proportional: pairs j ≥ %1 do not rotate (×).</source>
+        <translation>proportional：j ≥ %1 的维度对不旋转（×）。</translation>
+    </message>
+    <message>
+        <source>Scaling methods: θ&apos;_j / θ_j per pair</source>
+        <translation>各缩放方法：每个维度对的 θ&apos;_j / θ_j</translation>
+    </message>
+    <message>
+        <source>θ&apos;_j / θ_j (log)</source>
+        <translation>θ&apos;_j / θ_j（对数）</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1 (this model)</source>
+        <translation>%1（本模型）</translation>
+    </message>
+    <message>
+        <source>This kind carries no RoPE (NoPE): no frequencies to scale.</source>
+        <translation>这一类层不带 RoPE（NoPE）：没有可缩放的频率。</translation>
+    </message>
+    <message>
+        <source>L = max_position_embeddings.</source>
+        <translation>L = max_position_embeddings。</translation>
+    </message>
+    <message>
+        <source>Each model&apos;s own scaling: θ&apos;_j / θ_j per pair</source>
+        <translation>各模型自己的缩放：每个维度对的 θ&apos;_j / θ_j</translation>
     </message>
 </context>
 <context>

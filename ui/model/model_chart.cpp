@@ -37,7 +37,22 @@ Range dataRange(const ModelChartData& d) {
     if (!r.empty())
         for (const ModelLine& l : d.hlines)
             if (drawable(l.y, d.logY)) r.ylo = std::min(r.ylo, l.y), r.yhi = std::max(r.yhi, l.y);
+    if (!r.empty())
+        for (const ModelBand& b : d.bands)
+            if (!b.alongX && drawable(b.lo, d.logY) && drawable(b.hi, d.logY))
+                r.ylo = std::min(r.ylo, b.lo), r.yhi = std::max(r.yhi, b.hi);
     return r;
+}
+
+QColor bandColor(const ModelBand& b, int alpha) {
+    QColor c = b.color >= 0 ? curveColor(b.color) : pairClassColor(1);
+    c.setAlpha(alpha);
+    return c;
+}
+
+double curveWidth(const ModelCurve& c, const PaintStyle& s) {
+    const double w = std::max(1.5, s.unit / 9);
+    return c.emphasized ? 2.2 * w : w;
 }
 
 QPen lineMarkerPen(const ModelLine& l, const PaintStyle& s) {
@@ -45,11 +60,11 @@ QPen lineMarkerPen(const ModelLine& l, const PaintStyle& s) {
                 l.strong ? Qt::SolidLine : Qt::DotLine);
 }
 
-// One legend entry: a line sample (pen) or a dot (brush colour).
+// One legend entry: a line sample (pen), a dot (brush colour) or a shaded swatch.
 struct LegendItem {
     QString text;
     QPen pen;
-    QColor dot;
+    QColor dot, swatch;
 };
 
 QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
@@ -58,37 +73,55 @@ QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
     bool classes[3] = {false, false, false};
     for (const ModelCurve& c : d.curves) {
         if (!c.name.isEmpty()) {
-            QPen pen(curveColor(c.color), w, c.dashed ? Qt::DashLine : Qt::SolidLine);
-            out.append({c.name, pen, {}});
+            QPen pen(curveColor(c.color), curveWidth(c, s),
+                     c.dashed ? Qt::DashLine : Qt::SolidLine);
+            out.append({c.name, pen, {}, {}});
         }
         for (int k : c.classes)
             if (k >= 0 && k < 3) classes[k] = true;
     }
-    if (!d.dashedLegend.isEmpty()) out.append({d.dashedLegend, QPen(s.muted, w, Qt::DashLine), {}});
+    if (!d.dashedLegend.isEmpty())
+        out.append({d.dashedLegend, QPen(s.muted, w, Qt::DashLine), {}, {}});
     for (int k = 0; k < 3; ++k)
-        if (classes[k]) out.append({pairClassName(k), Qt::NoPen, pairClassColor(k)});
-    for (const ModelLine& l : d.hlines) out.append({l.label, lineMarkerPen(l, s), {}});
+        if (classes[k]) out.append({pairClassName(k), Qt::NoPen, pairClassColor(k), {}});
+    for (const ModelBand& b : d.bands) out.append({b.label, Qt::NoPen, {}, bandColor(b, 90)});
+    for (const ModelLine& l : d.hlines) out.append({l.label, lineMarkerPen(l, s), {}, {}});
     return out;
 }
 
-// Lays the legend out in rows under the plot; returns its height (draws when `draw`).
+// The width of the legend as one column (one entry a row).
+double legendColumnWidth(const QVector<LegendItem>& items, const PaintStyle& s) {
+    const QFontMetricsF fm(s.sized(0.75));
+    double w = 0;
+    for (const LegendItem& it : items) w = std::max(w, fm.horizontalAdvance(it.text));
+    return items.isEmpty() ? 0 : 1.9 * s.unit + w + 1;
+}
+
+// Lays the legend out in rows under the plot, or one entry a row (`column`, beside the plot); a
+// text wider than the area is elided. Returns its height (draws when `draw`).
 double layoutLegend(QPainter& p, const QRectF& area, const QVector<LegendItem>& items,
-                    const PaintStyle& s, bool draw) {
+                    const PaintStyle& s, bool draw, bool column = false) {
     if (items.isEmpty()) return 0;
     p.setFont(s.sized(0.75));
     const QFontMetricsF fm(p.font());
-    const double sample = 1.6 * s.unit, gap = 0.9 * s.unit, rowH = fm.height() * 1.2;
+    const double sample = 1.6 * s.unit, gap = 0.9 * s.unit;
+    const double rowH = fm.height() * (column ? 1.1 : 1.2);
     double x = area.left(), y = area.top();
     for (const LegendItem& it : items) {
-        const double w = sample + 0.3 * s.unit + fm.horizontalAdvance(it.text);
-        if (x > area.left() && x + w > area.right()) {
+        const double textW = std::min(fm.horizontalAdvance(it.text),
+                                      std::max(0.0, area.width() - sample - 0.3 * s.unit));
+        const QString text = fm.elidedText(it.text, Qt::ElideRight, textW + 1);
+        const double w = sample + 0.3 * s.unit + textW;
+        if (x > area.left() && (column || x + w > area.right())) {
             x = area.left();
             y += rowH;
         }
         if (draw) {
             const double cy = y + rowH / 2;
             p.setRenderHint(QPainter::Antialiasing, true);
-            if (it.dot.isValid()) {
+            if (it.swatch.isValid()) {
+                p.fillRect(QRectF(x, cy - 0.3 * s.unit, sample, 0.6 * s.unit), it.swatch);
+            } else if (it.dot.isValid()) {
                 p.setPen(Qt::NoPen);
                 p.setBrush(it.dot);
                 p.drawEllipse(QPointF(x + sample / 2, cy), 0.22 * s.unit, 0.22 * s.unit);
@@ -99,8 +132,8 @@ double layoutLegend(QPainter& p, const QRectF& area, const QVector<LegendItem>& 
             }
             p.setRenderHint(QPainter::Antialiasing, false);
             p.setPen(s.fg);
-            p.drawText(QRectF(x + sample + 0.3 * s.unit, y, w, rowH),
-                       Qt::AlignLeft | Qt::AlignVCenter, it.text);
+            p.drawText(QRectF(x + sample + 0.3 * s.unit, y, textW + 2, rowH),
+                       Qt::AlignLeft | Qt::AlignVCenter, text);
         }
         x += w + gap;
     }
@@ -133,6 +166,23 @@ void paintAxes(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisR
     }
 }
 
+// The shaded spans under the curves.
+void paintBands(QPainter& p, const QRectF& plot, const ModelChartData& d, const AxisRange& ax,
+                const AxisRange& ay, const PaintStyle& s) {
+    for (const ModelBand& b : d.bands) {
+        const double lo = b.alongX ? ax.map(b.lo, plot.left(), plot.right())
+                                   : ay.map(b.lo, plot.bottom(), plot.top());
+        const double hi = b.alongX ? ax.map(b.hi, plot.left(), plot.right())
+                                   : ay.map(b.hi, plot.bottom(), plot.top());
+        if (!std::isfinite(lo) || !std::isfinite(hi)) continue;
+        const QRectF area = b.alongX ? QRectF(QPointF(std::min(lo, hi), plot.top()),
+                                              QPointF(std::max(lo, hi), plot.bottom()))
+                                     : QRectF(QPointF(plot.left(), std::min(lo, hi)),
+                                              QPointF(plot.right(), std::max(lo, hi)));
+        p.fillRect(area.intersected(plot), bandColor(b, s.dark ? 60 : 45));
+    }
+}
+
 void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const AxisRange& ax,
                  const AxisRange& ay, const PaintStyle& s) {
     auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
@@ -140,6 +190,7 @@ void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const
     const double r = 0.2 * s.unit;
     p.save();
     p.setClipRect(plot.adjusted(-r - 2, -r - 2, r + 2, r + 2));
+    paintBands(p, plot, d, ax, ay, s);
     p.setRenderHint(QPainter::Antialiasing, true);
     for (const ModelCurve& c : d.curves) {
         QPainterPath path;
@@ -162,7 +213,7 @@ void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const
             open = true;
             if (cls >= 0) dots.append({q, cls});
         }
-        QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+        QPen pen(curveColor(c.color), curveWidth(c, s));
         pen.setJoinStyle(Qt::RoundJoin);
         if (c.dashed) pen.setStyle(Qt::DashLine);
         p.setPen(pen);
@@ -231,20 +282,29 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
         paintCentredText(p, body, d.empty.isEmpty() ? QStringLiteral("—") : d.empty, 0.9, s);
         return;
     }
-    const QVector<LegendItem> legend = legendItems(d, s);
-    const QRectF legendArea(area.left() + 1.6 * s.unit, 0, area.width() - 2.0 * s.unit, 0);
-    const double legendH = layoutLegend(p, legendArea, legend, s, false);
-
     const QFontMetricsF ft(s.sized(0.75));
-    const double tick = 0.25 * s.unit;
-    const double plotH = body.height() - 0.5 * s.unit - ft.height() - 1.9 * s.unit - legendH;
+    const double tick = 0.25 * s.unit, below = 0.5 * s.unit + ft.height() + 1.9 * s.unit;
+    // The legend beside the plot where the data asks and a column fits (half the width, the
+    // height from the plot's top down); under it otherwise.
+    const QVector<LegendItem> legend = legendItems(d, s);
+    const double columnW = d.legendAside ? legendColumnWidth(legend, s) : 0;
+    const bool aside = columnW > 0 && columnW <= 0.5 * area.width() &&
+                       layoutLegend(p, QRectF(0, 0, columnW, 0), legend, s, false, true) <=
+                           body.height() - 0.6 * s.unit;
+    const QRectF legendArea =
+        aside ? QRectF(area.right() - 0.4 * s.unit - columnW, 0, columnW, 0)
+              : QRectF(area.left() + 1.6 * s.unit, 0, area.width() - 2.0 * s.unit, 0);
+    const double legendH = layoutLegend(p, legendArea, legend, s, false, aside);
+    const double asideW = aside ? columnW + 0.6 * s.unit : 0;
+    const double plotH = body.height() - below - (aside ? 0 : legendH);
     const AxisRange ay =
         niceAxis(range.ylo, range.yhi, d.logY, std::max(2, static_cast<int>(plotH / ft.height())),
                  std::max(3, static_cast<int>(plotH / (2.5 * s.unit))));
     double labelW = 0;
     for (double v : ay.ticks) labelW = std::max(labelW, ft.horizontalAdvance(ay.label(v)));
     const QRectF plot(area.left() + 1.6 * s.unit + labelW + 1.5 * tick, body.top() + 0.5 * s.unit,
-                      area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.0 * s.unit, plotH);
+                      area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.0 * s.unit - asideW,
+                      plotH);
     if (plot.width() < 4 * s.unit || plot.height() < 3 * s.unit) {
         paintCentredText(p, body, ModelChartText::tr("(too small to draw)"), 0.8, s);
         return;
@@ -263,15 +323,21 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
     p.drawText(QRectF(plot.left(), plot.bottom() + tick + ft.height() + 0.2 * s.unit, plot.width(),
                       1.3 * s.unit),
                Qt::AlignHCenter | Qt::AlignTop, d.xLabel);
-    paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), plot.height(),
-                     1.3 * s.unit, d.yLabel);
+    // The y label may run past the plot's ends (not above the body), elided where even that is
+    // too short: a cut word is never shown.
+    const double yRoom =
+        2 * std::min(plot.center().y() - body.top(), area.bottom() - plot.center().y());
+    paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), yRoom,
+                     1.3 * s.unit,
+                     QFontMetricsF(p.font()).elidedText(d.yLabel, Qt::ElideRight, yRoom));
     paintCurves(p, plot, d, ax, ay, s);
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     p.setBrush(Qt::NoBrush);
     p.drawRect(plot);
-    const QRectF legendAt(legendArea.left(), plot.bottom() + tick + ft.height() + 1.6 * s.unit,
+    const QRectF legendAt(legendArea.left(),
+                          aside ? plot.top() : plot.bottom() + tick + ft.height() + 1.6 * s.unit,
                           legendArea.width(), legendH);
-    layoutLegend(p, legendAt, legend, s, true);
+    layoutLegend(p, legendAt, legend, s, true, aside);
 }
 
 ModelChartWidget::ModelChartWidget(QWidget* parent) : QWidget(parent) {

@@ -28,6 +28,17 @@ struct ModelCurve {
     QVector<int> classes;  // empty, or a core::models::PairClass per point (drawn as dots)
     int color = 0;         // curveColor index
     bool dashed = false;
+    bool emphasized = false;  // the model's own method among others: a thicker line
+    QString id;               // what the curve is, language-independent ("yarn"); may be empty
+};
+
+// A shaded span: pairs lo..hi (alongX) or values lo..hi of the y axis (a YaRN ramp over pairs,
+// llama3's wavelength band).
+struct ModelBand {
+    double lo = 0, hi = 0;
+    bool alongX = true;
+    QString label;
+    int color = -1;  // a curveColor index (two models); -1: the colour of "blended"
 };
 
 struct ModelLine {
@@ -42,9 +53,11 @@ struct ModelChartData {
     bool logX = false, logY = true;
     QVector<ModelCurve> curves;
     QVector<ModelLine> hlines;
-    QString dashedLegend;  // two models: one grey dashed legend entry says what dashes mean
-    QString note;          // under the title (zero frequencies, a NoPE kind's curve)
-    QString empty;         // when set: this text instead of a plot (a NoPE kind has no frequencies)
+    QVector<ModelBand> bands;
+    QString dashedLegend;      // two models: one grey dashed legend entry says what dashes mean
+    bool legendAside = false;  // one entry a row beside the plot, where it fits (else under it)
+    QString note;              // under the title (zero frequencies, a NoPE kind's curve)
+    QString empty;  // when set: this text instead of a plot (a NoPE kind has no frequencies)
 };
 
 // Kept, blended, interpolated.

@@ -106,10 +106,12 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_freq = new ModelChartWidget(this);
     m_wave = new ModelChartWidget(this);
     m_query = new ModelChartWidget(this);
+    m_scaling = new ModelChartWidget(this);
+    // Its legend sits beside the plot: it may be lower than the others.
+    m_scaling->setMinimumHeight(fontMetrics().height() * 9);
     charts->addWidget(m_nope, 0, 0, 1, 2);
     charts->addWidget(m_freq, 1, 0);
     charts->addWidget(m_wave, 1, 1);
-    charts->addWidget(m_query, 2, 0, 1, 2);
     body->addLayout(charts, 1);
 
     auto* side = new QVBoxLayout;
@@ -307,6 +309,8 @@ QString ModelPage::nopeText() const {
 void ModelPage::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     refreshHeader();  // the source line is elided to the width
+    if (hasCompare() && m_scaling->isVisibleTo(this) != scalingFits())
+        refreshCharts();  // Compare shows the scaling chart where there is room
 }
 
 void ModelPage::changeEvent(QEvent* e) {

@@ -1,9 +1,10 @@
 // The Model page (issue 11): a model's positional set-up read from its config.json. A gallery of
 // the bundled presets and Open…; the layer map (click a layer to select its kind); for the
 // selected kind the frequencies before and after scaling, the wavelengths against the original
-// and the extended context, the readouts, the query-scale curve where the kind has one; a second
-// model to compare on the same axes; and "Explore in RoPE", which the window answers by opening
-// the RoPE page with the kind's parameters. It is not an encoding page: the main window shows it
+// and the extended context, every scaling method on the kind's d and base (scaling_chart.h), the
+// readouts, the query-scale curve where the kind has one; a second model to compare on the same
+// axes; and "Explore in RoPE", which the window answers by opening the RoPE page with the kind's
+// parameters. It is not an encoding page: the main window shows it
 // in place of the encoding page (MainWindow::showModelPage, page id "model").
 #pragma once
 
@@ -65,6 +66,7 @@ public:
     ModelChartWidget* frequencyChart() const { return m_freq; }
     ModelChartWidget* wavelengthChart() const { return m_wave; }
     ModelChartWidget* queryChart() const { return m_query; }
+    ModelChartWidget* scalingChart() const { return m_scaling; }
     QTableWidget* readoutTable() const { return m_table; }
     QListWidget* gallery() const { return m_gallery; }
     QComboBox* compareChoice() const { return m_compareChoice; }
@@ -92,6 +94,7 @@ private:
     void refreshHeader();
     void refreshReadouts();
     void refreshCharts();
+    bool scalingFits() const;  // Compare: room for the scaling chart below the two layer maps
 
     LoadedModel m_model, m_compare;
     QString m_kind, m_compareKind, m_error;
@@ -114,6 +117,7 @@ private:
     ModelChartWidget* m_freq;
     ModelChartWidget* m_wave;
     ModelChartWidget* m_query;
+    ModelChartWidget* m_scaling;  // every scaling method on the kind's d and base (L3)
     QTableWidget* m_table;
     QLabel* m_notes;
 };

@@ -12,6 +12,7 @@
 #include "ui/model/model_chart.h"
 #include "ui/model/model_page.h"
 #include "ui/model/model_series.h"
+#include "ui/model/scaling_chart.h"
 
 namespace poslab::ui {
 
@@ -100,7 +101,7 @@ void ModelPage::refreshReadouts() {
 
 void ModelPage::refreshCharts() {
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    for (ModelChartWidget* w : {m_freq, m_wave, m_query}) w->setDark(dark);
+    for (ModelChartWidget* w : {m_freq, m_wave, m_query, m_scaling}) w->setDark(dark);
     m_map->setDark(dark);
     m_compareMap->setDark(dark);
     const ModelSide a{hasModel() ? &m_model : nullptr, currentKind()};
@@ -124,14 +125,29 @@ void ModelPage::refreshCharts() {
     m_freq->setVisible(anyRope);
     m_wave->setVisible(anyRope);
     m_query->setVisible(anyQuery);
+    // With two layer maps a short window has no room for a third chart: Compare shows the
+    // models' own scalings once the page is 45 text lines high (scalingFits; not at 720 px).
+    const bool scaling = anyRope && (!b || scalingFits());
+    m_scaling->setVisible(scaling);
+    // Row 2 (placed here only): the scaling methods and the query scale side by side, or
+    // whichever there is.
+    m_charts->removeWidget(m_scaling);
+    m_charts->removeWidget(m_query);
+    m_charts->addWidget(m_scaling, 2, 0, 1, anyQuery ? 1 : 2);
+    m_charts->addWidget(m_query, 2, scaling ? 1 : 0, 1, scaling ? 1 : 2);
     m_charts->setRowStretch(0, anyRope ? 0 : 1);
-    m_charts->setRowStretch(1, anyRope ? 3 : 0);
-    m_charts->setRowStretch(2, anyQuery ? 2 : 0);
+    m_charts->setRowStretch(1, anyRope ? (b ? 2 : 1) : 0);
+    m_charts->setRowStretch(2, scaling ? 1 : anyQuery ? 2 : 0);
     if (anyRope) {
         m_freq->setData(poslab::ui::frequencyChart(a, b));
         m_wave->setData(poslab::ui::wavelengthChart(a, b));
+        m_scaling->setData(poslab::ui::scalingChart(a, b));
     }
     if (anyQuery) m_query->setData(poslab::ui::queryScaleChart(a, b));
+}
+
+bool ModelPage::scalingFits() const {
+    return height() >= fontMetrics().height() * 45;
 }
 
 QString ModelPage::readout(const QString& key, int column) const {

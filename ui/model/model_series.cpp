@@ -1,8 +1,11 @@
 #include "ui/model/model_series.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 
+#include "core/encodings/rope_scaling.h"
 #include "ui/model/query_scale.h"
 
 namespace poslab::ui {
@@ -49,20 +52,44 @@ QString joinNotes(const QStringList& notes) {
     return out.join(QStringLiteral("  ·  "));
 }
 
+double pairValue(double theta, bool wavelength) {
+    if (!wavelength) return theta;
+    return theta == 0 ? std::numeric_limits<double>::infinity() : 2 * std::numbers::pi / theta;
+}
+
+bool isLongrope(ModelSide s) {
+    return s.kind->params.scaling == "longrope" && s.kind->originalMax;
+}
+
+// LongRoPE's switch at s = L + 1 (one model): the table the model is not on, beside the one it
+// is on, each named by its side of L.
+void addOtherLongropeTable(ModelChartData* d, ModelSide s, ModelCurve* after, bool wavelength) {
+    const auto L = *s.kind->originalMax;
+    core::enc::RopeFrequencyParams p = s.kind->params;
+    const bool onLong = p.length > L;
+    p.length = onLong ? L : L + 1;
+    const std::vector<double> other = core::enc::ropeFrequencyTable(p).theta;
+    ModelCurve c;
+    for (int j = 0; j < static_cast<int>(other.size()); ++j)
+        c.points.append(QPointF(j, pairValue(other[j], wavelength)));
+    const QString shortName = ModelChartText::tr("s ≤ L = %1: short_factor").arg(L);
+    const QString longName = ModelChartText::tr("s > L, from %1: long_factor").arg(L + 1);
+    after->name = onLong ? longName : shortName;
+    c.name = onLong ? shortName : longName;
+    c.color = 6;
+    d->curves.append(c);
+}
+
 // The curves of one side: before (dashed) unless the scaling changed nothing, after with dots.
 void addPairCurves(ModelChartData* d, ModelSide s, bool two, int color, bool wavelength) {
     if (!rotates(s)) return;
-    auto value = [wavelength](double theta) {
-        if (!wavelength) return theta;
-        return theta == 0 ? std::numeric_limits<double>::infinity() : 2 * std::numbers::pi / theta;
-    };
     ModelCurve before, after;
     const cm::KindInfo& k = *s.kind;
     bool changed = false;
     for (int j = 0; j < static_cast<int>(k.invFreq.size()); ++j) {
         const double u = j < static_cast<int>(k.unscaled.size()) ? k.unscaled[j] : k.invFreq[j];
-        before.points.append(QPointF(j, value(u)));
-        after.points.append(QPointF(j, value(k.invFreq[j])));
+        before.points.append(QPointF(j, pairValue(u, wavelength)));
+        after.points.append(QPointF(j, pairValue(k.invFreq[j], wavelength)));
         after.classes.append(j < static_cast<int>(k.pairClass.size()) ? k.pairClass[j] : 0);
         changed = changed || u != k.invFreq[j];
     }
@@ -76,6 +103,34 @@ void addPairCurves(ModelChartData* d, ModelSide s, bool two, int color, bool wav
     if (two && changed) d->dashedLegend = ModelChartText::tr("dashed: before scaling");
     if (changed) d->curves.append(before);
     d->curves.append(after);
+    if (!two && isLongrope(s)) addOtherLongropeTable(d, s, &d->curves.back(), wavelength);
+}
+
+// The ramp of yarn (over pairs, exactly as core/encodings/rope_scaling computes it) and llama3
+// (over wavelengths, L / high_freq_factor to L / low_freq_factor) on the wavelength chart.
+void addRamp(ModelChartData* d, ModelSide s) {
+    if (!rotates(s)) return;
+    const core::enc::RopeFrequencyParams& p = s.kind->params;
+    if (p.scaling == "yarn") {
+        const auto [low, high] = core::enc::yarnRamp(p);
+        const double last = static_cast<double>(s.kind->invFreq.size() - 1);
+        d->bands.append({std::min(low, last), std::min(high, last), true,
+                         ModelChartText::tr("YaRN ramp: pairs %1 to %2")
+                             .arg(QString::number(low, 'g', 4), QString::number(high, 'g', 4))});
+    } else if (p.scaling == "llama3") {
+        const double L = p.originalMaxPosition, lo = L / p.highFreqFactor, hi = L / p.lowFreqFactor;
+        if (lo == hi)  // no band: one threshold
+            d->hlines.append(
+                {lo, ModelChartText::tr("llama3 threshold L/%1 = %2").arg(p.highFreqFactor).arg(lo),
+                 false});
+        else
+            d->bands.append({lo, hi, false,
+                             ModelChartText::tr("llama3 band: λ from L/%1 = %2 to L/%3 = %4")
+                                 .arg(p.highFreqFactor)
+                                 .arg(lo)
+                                 .arg(p.lowFreqFactor)
+                                 .arg(hi)});
+    }
 }
 
 }  // namespace
@@ -121,12 +176,25 @@ ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
                 {static_cast<double>(*s.kind->originalMax),
                  ModelChartText::tr("original context L = %1").arg(*s.kind->originalMax), false,
                  lineColor});
-        if (c.maxPositionEmbeddings)
+        // The extended context: max_position_embeddings, or factor × L where that is larger
+        // (Qwen's YaRN block keeps max_position_embeddings at L and reaches 4 L).
+        const double fL = s.kind->originalMax && s.kind->factor > 1
+                              ? s.kind->factor * static_cast<double>(*s.kind->originalMax)
+                              : 0;
+        const double M =
+            c.maxPositionEmbeddings ? static_cast<double>(*c.maxPositionEmbeddings) : 0;
+        if (fL > M)
+            d.hlines.append({fL,
+                             ModelChartText::tr("extended context = %1 (factor × L)")
+                                 .arg(QString::number(fL, 'g', 12)),
+                             true, lineColor});
+        else if (M > 0)
             d.hlines.append(
-                {static_cast<double>(*c.maxPositionEmbeddings),
-                 ModelChartText::tr("extended context = %1").arg(*c.maxPositionEmbeddings), true,
+                {M, ModelChartText::tr("extended context = %1").arg(*c.maxPositionEmbeddings), true,
                  lineColor});
     }
+    // One model: its ramp shaded. Two: the pair classes' dots say it (the legend stays short).
+    if (!two) addRamp(&d, a);
     d.note = joinNotes({zeroNote(a, two), zeroNote(b, two)});
     return d;
 }
