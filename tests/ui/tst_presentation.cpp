@@ -69,6 +69,13 @@ void press(QWidget* to, Qt::Key key) {
     QTest::qWait(0);
 }
 
+// A view's state as a lesson step sets it: the plot's size in pixels is the widget's own
+// measurement (it follows resizes on a timer), not part of the step.
+ViewState lessonPart(ViewState s) {
+    s.pixels = 0;
+    return s;
+}
+
 QStringList actionTexts(const QMenu* menu) {
     QStringList out;
     for (const QAction* a : menu->actions()) out << a->text().remove('&');
@@ -117,7 +124,7 @@ private slots:
             QVERIFY(w.paramPanel()->values().values() == expected->values());
             const ViewWidget* v = stepView(w, step);
             QVERIFY(v);
-            QCOMPARE(v->state(), step.state);
+            QCOMPARE(lessonPart(v->state()), lessonPart(step.state));
             QVERIFY2(player->titleText().contains(step.title.en), qPrintable(player->titleText()));
             QCOMPARE(player->captionText(), step.caption.en);
         };
@@ -167,7 +174,7 @@ private slots:
             const ViewWidget* v = stepView(w, step);
             QVERIFY2(v && v->hasResult(), qPrintable(where));
             QVERIFY2(!v->hasError(), qPrintable(where + ": " + v->errorText()));
-            QCOMPARE(v->state(), step.state);
+            QCOMPARE(lessonPart(v->state()), lessonPart(step.state));
             QCOMPARE(w.lessonPlayer()->captionText(), step.caption.en);
         }
     }
