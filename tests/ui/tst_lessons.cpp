@@ -266,8 +266,10 @@ private slots:
             {"step 2", "even"});
         row("odd d as a JSON number", second(step("rope/scores", "\"params\": {\"d\": 7}")),
             {"step 2", "even"});
+        // (A RoPE view would not do: at level of detail it asks for arrays bounded by its
+        // pixels; the step below checks exactly that.)
         row("over the memory budget",
-            second(step("rope/scores", "\"params\": {\"n\": \"100000\"}")),
+            second(step("sinusoidal/similarity", "\"params\": {\"n\": \"100000\"}")),
             {"step 2", "memory budget"});
         row("missing zh caption",
             second("{\"view\": \"rope/decay\", \"title\": {\"en\": \"a\", \"zh\": \"甲\"}, "
@@ -317,6 +319,31 @@ private slots:
                         "\"compareValue\": \"9\"}")),
             {"step 2", "even"});
     }
+    // A RoPE view at level of detail is accepted at any length: its arrays are bounded by the
+    // plot's pixels, as the window computes them (the whole quantity would be far over budget).
+    void levelOfDetailStepsAreAccepted_data() {
+        QTest::addColumn<QString>("view");
+        QTest::addColumn<QString>("params");
+        QTest::newRow("scores at 100000") << "rope/scores"
+                                          << "\"n\": \"100000\"";
+        QTest::newRow("angles at 10M") << "rope/angles"
+                                       << "\"n\": \"10485760\"";
+        QTest::newRow("precision at 10M") << "rope/precision"
+                                          << "\"n\": \"10485760\"";
+        QTest::newRow("cos_error at 10M") << "rope/cos_error"
+                                          << "\"n\": \"10485760\"";
+    }
+    void levelOfDetailStepsAreAccepted() {
+        QFETCH(QString, view);
+        QFETCH(QString, params);
+        Lesson lesson;
+        QString error;
+        QVERIFY2(parseLesson(lessonJson({kGood, step(view, "\"params\": {" + params + "}")}),
+                             Catalog::instance(), &lesson, &error),
+                 qPrintable(error));
+        QCOMPARE(lesson.steps.size(), 2);
+    }
+
     void rejects() {
         QFETCH(QByteArray, json);
         QFETCH(QStringList, fragments);

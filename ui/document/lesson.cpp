@@ -7,11 +7,13 @@
 #include <QJsonObject>
 #include <QRegularExpression>
 #include <QtDebug>
+#include <limits>
 #include <optional>
 
 #include "core/compute.h"
 #include "core/models/rope_params.h"
 #include "ui/catalog/view_state_json.h"
+#include "ui/compute/rope_lod.h"
 #include "ui/compute/series_fetch.h"
 #include "ui/document/model_presets.h"
 
@@ -151,7 +153,11 @@ bool checkComputable(const ViewSpec& view, const ViewState& state,
             return false;
         }
     }
-    const core::ComputeOptions options;  // the GUI's default memory budget
+    core::ComputeOptions options;  // the GUI's default memory budget
+    // At level of detail a view asks for arrays bounded by its pixels, never the whole quantity
+    // (as checkRequest): only the quantity's parameters are checked, not its size.
+    if (ropeLodApplies(view, state, params))
+        options.memoryBudget = std::numeric_limits<double>::infinity();
     auto prepareOne = [&](const core::EncodingDescriptor& e, const QString& quantity,
                           const core::ParamSet& p) -> std::optional<core::Prepared> {
         auto prepared = core::prepare(e, quantity.toStdString(), p, options);
