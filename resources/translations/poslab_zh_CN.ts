@@ -230,8 +230,8 @@
         <translation>论证</translation>
     </message>
     <message>
-        <source>Search encodings (Ctrl+F)</source>
-        <translation>搜索编码 (Ctrl+F)</translation>
+        <source>Search: name or topic (Ctrl+F)</source>
+        <translation>搜索：名称或主题 (Ctrl+F)</translation>
     </message>
     <message>
         <source>Models</source>
@@ -422,6 +422,133 @@
     </message>
 </context>
 <context>
+    <name>poslab::ui::HelpDialog</name>
+    <message>
+        <source>In a figure</source>
+        <translation>图中</translation>
+    </message>
+    <message>
+        <source>Zoom in or out around the cursor</source>
+        <translation>以光标为中心放大或缩小</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <source>Move the zoomed figure</source>
+        <translation>移动放大后的图</translation>
+    </message>
+    <message>
+        <source>Drag</source>
+        <translation>拖动</translation>
+    </message>
+    <message>
+        <source>Show the whole figure again</source>
+        <translation>重新显示整幅图</translation>
+    </message>
+    <message>
+        <source>Double-click</source>
+        <translation>双击</translation>
+    </message>
+    <message>
+        <source>Read the value under the cursor</source>
+        <translation>读取光标处的数值</translation>
+    </message>
+    <message>
+        <source>Hover</source>
+        <translation>悬停</translation>
+    </message>
+    <message>
+        <source>During a lesson</source>
+        <translation>课程进行中</translation>
+    </message>
+    <message>
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Previous step</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>First step, last step</source>
+        <translation>第一步、最后一步</translation>
+    </message>
+    <message>
+        <source>Leave presentation mode</source>
+        <translation>退出演示模式</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>窗口</translation>
+    </message>
+    <message>
+        <source>PosLab Help</source>
+        <translation>PosLab 帮助</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Quick start</source>
+        <translation>快速入门</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Pick an encoding&lt;/b&gt; in the list on the left. Its search (%1) finds pages by name and by topic: try &quot;decay&quot;, &quot;bias&quot; or &quot;rotation&quot;.</source>
+        <translation>&lt;b&gt;选择一个编码&lt;/b&gt;：在左侧列表中点选。列表的搜索框（%1）按名称和主题查找页面：试试“衰减”“偏置”或“旋转”。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Drag a parameter&lt;/b&gt; in the panel on the right: the figures follow the slider. Type an exact value and press Enter; the arrow beside a field resets it, %1 undoes.</source>
+        <translation>&lt;b&gt;拖动参数&lt;/b&gt;：拖动右侧面板中的滑块，图随之变化。输入精确值后按回车；字段旁的箭头将其复位，%1 撤销。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Switch views&lt;/b&gt; with the tabs above the figures (%1 to %2); Overview shows several at once. Hover a figure to read a value, turn the wheel to zoom, drag to move, double-click to see it whole.</source>
+        <translation>&lt;b&gt;切换视图&lt;/b&gt;：使用图上方的标签页（%1 至 %2）；“总览”同时显示多个视图。光标悬停在图上可读取数值，滚动滚轮缩放，拖动平移，双击重新显示整幅图。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compare&lt;/b&gt;: the Compare tab puts A, the panel&apos;s values, beside B, which changes one parameter, and shows their difference.</source>
+        <translation>&lt;b&gt;对比&lt;/b&gt;：“对比”标签页把 A（参数面板的取值）与只改变一个参数的 B 并排显示，并给出两者之差。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Follow a lesson&lt;/b&gt; from the Lessons menu: Page Down or → steps through it, %1 presents it full screen and Escape leaves.</source>
+        <translation>&lt;b&gt;跟随课程&lt;/b&gt;：从“课程”菜单开始；按 Page Down 或 → 逐步前进，%1 全屏演示，Escape 退出。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Export&lt;/b&gt;: %1 saves the current view as a PDF, SVG or PNG figure for slides, %2 copies it to the clipboard.</source>
+        <translation>&lt;b&gt;导出&lt;/b&gt;：%1 把当前视图保存为用于幻灯片的 PDF、SVG 或 PNG 图像，%2 将其复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>PosLab in six steps</source>
+        <translation>六步上手 PosLab</translation>
+    </message>
+    <message>
+        <source>Every key is listed under Help › Keyboard shortcuts (%1).</source>
+        <translation>所有按键都列在“帮助 › 键盘快捷键”（%1）中。</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Quick start</source>
+        <translation>快速入门(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>关闭</translation>
+    </message>
+</context>
+<context>
     <name>poslab::ui::LessonPlayer</name>
     <message>
         <source>Previous step (Page Up, Left)</source>
@@ -438,6 +565,10 @@
 </context>
 <context>
     <name>poslab::ui::MainWindow</name>
+    <message>
+        <source>Show view tab %1</source>
+        <translation>显示第 %1 个视图标签页</translation>
+    </message>
     <message>
         <source>refused: see the parameter panel</source>
         <translation>已拒绝:见参数面板</translation>

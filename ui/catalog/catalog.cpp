@@ -40,6 +40,17 @@ QMap<QString, QString> stringMap(const QJsonValue& v) {
     return out;
 }
 
+// "keywords": {"en": [...], "zh": [...]} (or one list): both languages, for the search.
+QStringList keywordList(const QJsonValue& v) {
+    QStringList out;
+    const QJsonArray lists[] = {v.isArray() ? v.toArray() : v.toObject().value("en").toArray(),
+                                v.toObject().value("zh").toArray()};
+    for (const QJsonArray& list : lists)
+        for (const auto& k : list)
+            if (!k.toString().isEmpty()) out << k.toString();
+    return out;
+}
+
 // The kinds views.json may name; a missing "kind" is a heatmap.
 const QMap<QString, ViewKind>& viewKinds() {
     static const QMap<QString, ViewKind> kinds{{"heatmap", ViewKind::Heatmap},
@@ -219,6 +230,7 @@ PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonO
                                     : LocalText{QString::fromStdString(enc.summaryEn),
                                                 QString::fromStdString(enc.summaryZh)};
     page.formula = eo.value("formula").toString();
+    page.keywords = keywordList(eo.value("keywords"));
     // The browser's grouping follows issue 3 (e.g. CNN padding under Other) where it differs.
     if (eo.contains("group")) page.group = eo.value("group").toString();
     if (!groupOrder().contains(page.group))
@@ -279,6 +291,7 @@ void Catalog::addArgumentPage(const QJsonObject& ao) {
     page.title = localText(ao.value("title"));
     page.text = localText(ao.value("text"));
     page.formula = ao.value("formula").toString();
+    page.keywords = keywordList(ao.value("keywords"));
     for (const auto& vv : ao.value("views").toArray()) {
         if (const ViewSpec* v = base->findView(encId + "/" + vv.toString()))
             page.views << *v;

@@ -115,6 +115,9 @@ struct PageSpec {
     QString group;  // absolute, rotary, relative, other, argument
     LocalText title, text;
     QString formula;
+    // What the page is about, in English and Chinese ("decay", "bias", "衰减"), for the
+    // browser's search (views.json "keywords": {"en": [...], "zh": [...]}).
+    QStringList keywords;
     QStringList overview;  // view ids shown together on the Overview tab
     QVector<ViewSpec> views;
     QMap<QString, QString> preset;   // starting parameter values

@@ -7,6 +7,7 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
+#include "ui/catalog/page_search.h"
 #include "ui/catalog/view_spec.h"
 
 namespace poslab::ui {
@@ -34,6 +35,8 @@ EncodingBrowser::EncodingBrowser(const Catalog& catalog, QWidget* parent)
     m_tree->setIndentation(14);
     v->addWidget(m_search);
     v->addWidget(m_tree, 1);
+    // Set here too: in English no translator is installed, so no LanguageChange may come.
+    m_search->setPlaceholderText(tr("Search: name or topic (Ctrl+F)"));
     connect(m_search, &QLineEdit::textChanged, this, &EncodingBrowser::filter);
     connect(m_tree, &QTreeWidget::currentItemChanged, this, [this](QTreeWidgetItem* item) {
         if (!item) return;
@@ -87,9 +90,13 @@ void EncodingBrowser::filter(const QString& text) {
         bool any = false;
         for (int i = 0; i < header->childCount(); ++i) {
             auto* item = header->child(i);
+            // A catalog page by what it is about (page_search.h); the Model item by its texts.
+            const QString id = item->data(0, Qt::UserRole).toString();
+            const PageSpec* page = m_catalog.find(id);
             const bool match =
-                text.isEmpty() || item->text(0).contains(text, Qt::CaseInsensitive) ||
-                item->data(0, Qt::UserRole).toString().contains(text, Qt::CaseInsensitive);
+                page ? pageMatches(*page, text)
+                     : normalizeSearch(item->text(0) + ' ' + item->toolTip(0) + ' ' + id)
+                           .contains(normalizeSearch(text));
             item->setHidden(!match);
             any = any || match;
         }
@@ -122,7 +129,7 @@ void EncodingBrowser::focusSearch() {
 
 void EncodingBrowser::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) {
-        m_search->setPlaceholderText(tr("Search encodings (Ctrl+F)"));
+        m_search->setPlaceholderText(tr("Search: name or topic (Ctrl+F)"));
         rebuild();
     }
     QWidget::changeEvent(e);

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QFont>
 #include <QFontDatabase>
+#include <QLocale>
 #include <QRegularExpression>
 #include <QTranslator>
 
@@ -81,6 +82,27 @@ QString languageCode(Lang lang) {
 
 Lang languageFromCode(const QString& code) {
     return code.startsWith(QLatin1String("zh")) ? Lang::Zh : Lang::En;
+}
+
+Lang systemLanguage() {
+    QString locale;
+    for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"}) {
+        locale = qEnvironmentVariable(name);
+        if (!locale.isEmpty()) break;
+    }
+    const bool plain = locale == QLatin1String("C") || locale.startsWith(QLatin1String("C.")) ||
+                       locale == QLatin1String("POSIX");
+    const QString language = qEnvironmentVariable("LANGUAGE").section(QLatin1Char(':'), 0, 0);
+    if (!language.isEmpty() && !plain) return languageFromCode(language);
+    if (!locale.isEmpty()) return languageFromCode(locale);
+    const QStringList ui = QLocale::system().uiLanguages();
+    return languageFromCode(ui.isEmpty() ? QLocale::system().name() : ui.first());
+}
+
+Lang startLanguage(const QString& saved) {
+    if (qEnvironmentVariableIsSet("POSLAB_LANG"))
+        return languageFromCode(qEnvironmentVariable("POSLAB_LANG"));
+    return saved.isEmpty() ? systemLanguage() : languageFromCode(saved);
 }
 
 void applyLanguage(Lang lang) {

@@ -16,6 +16,14 @@ bool isChinese();
 QString languageCode(Lang lang);             // "en", "zh_CN"
 Lang languageFromCode(const QString& code);  // anything starting with "zh" -> Zh
 
+// The language the system asks for, as gettext reads it: LANGUAGE's first entry (unless the
+// locale is C or POSIX), else the first of LC_ALL, LC_MESSAGES, LANG that is set, else
+// QLocale::system()'s first UI language (Windows, macOS). Chinese for any "zh…".
+Lang systemLanguage();
+// The language a window opens in: POSLAB_LANG when set, else the saved choice (QSettings
+// "language") when there is one, else the system's (a first start on a Chinese desktop).
+Lang startLanguage(const QString& saved);
+
 // Installs the translator for `lang` (replacing the previous one), sets the font (Noto Sans CJK
 // SC for Chinese) and records the language; QEvent::LanguageChange reaches every widget.
 void applyLanguage(Lang lang);

@@ -31,6 +31,7 @@
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/explanation_panel.h"
 #include "ui/panels/param_panel.h"
+#include "ui/shell/help_dialog.h"
 #include "ui/shell/param_command.h"
 #include "ui/shell/status_panel.h"
 #include "ui/shell/theme.h"
@@ -139,7 +140,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 }
 
 // The last session's language, theme, colour map, backend and page (QSettings when persist), or
-// the defaults; a first start fills most of the screen.
+// the defaults (language: the system's); a first start fills most of the screen.
 void MainWindow::restoreSettings() {
     QString startPage = "rope";
     int startTab = 0;
@@ -148,7 +149,7 @@ void MainWindow::restoreSettings() {
         QSettings s;
         restoreGeometry(s.value("window/geometry").toByteArray());
         restoreState(s.value("window/state").toByteArray());
-        lang = languageFromCode(s.value("language", "en").toString());
+        lang = startLanguage(s.value("language").toString());
         m_dark = s.value("theme/dark", false).toBool();
         m_colormap = static_cast<ColormapChoice>(s.value("view/colormap", 0).toInt());
         startPage = s.value("page/id", startPage).toString();
@@ -237,6 +238,7 @@ void MainWindow::buildMenus() {
     m_presentAct = m_viewMenu->addAction(QString());
     m_presentAct->setCheckable(true);
     m_presentAct->setShortcut(QKeySequence(Qt::Key_F11));
+    m_presentAct->setObjectName("presentationAction");  // named in Help > Quick start
     connect(m_presentAct, &QAction::toggled, this, &MainWindow::togglePresentation);
     // Also on the window itself: presentation mode hides the menu bar, and these must still work.
     addActions({m_presentAct, m_undoAct, m_redoAct});
@@ -248,6 +250,8 @@ void MainWindow::buildMenus() {
     m_viewMenu->addAction(m_explanationDock->toggleViewAction());
     for (int i = 1; i <= 9; ++i) {
         auto* a = new QAction(this);
+        a->setObjectName(QStringLiteral("showTab%1").arg(i));
+        m_tabActs << a;
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i)));
         connect(a, &QAction::triggered, this, [this, i] {
             if (i - 1 < m_page->tabs()->count()) m_page->setCurrentTab(i - 1);
@@ -269,6 +273,7 @@ void MainWindow::buildMenus() {
     connect(m_langZh, &QAction::triggered, this, [this] { setLanguage(Lang::Zh); });
 
     m_helpMenu = menuBar()->addMenu(QString());
+    addHelpActions(m_helpMenu, this);  // keyboard shortcuts (F1) and quick start
     m_aboutAct = m_helpMenu->addAction(QString(), this, [this] {
         QMessageBox::about(this, tr("About PosLab"),
                            tr("PosLab — a laboratory for Transformer positional encodings.\n"
@@ -465,6 +470,8 @@ void MainWindow::retranslate() {
     m_cmapDiverging->setText(tr("RdBu (diverging, centred on 0)"));
     m_presentAct->setText(tr("&Presentation mode"));
     m_cancelAct->setText(tr("Cancel the computation"));
+    for (int i = 0; i < m_tabActs.size(); ++i)
+        m_tabActs[i]->setText(tr("Show view tab %1").arg(i + 1));
     m_browserDock->setWindowTitle(tr("Encodings"));
     m_paramsDock->setWindowTitle(tr("Parameters"));
     m_explanationDock->setWindowTitle(tr("Explanation"));

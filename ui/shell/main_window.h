@@ -226,6 +226,7 @@ private:
     QAction* m_langEn = nullptr;
     QAction* m_langZh = nullptr;
     QAction* m_aboutAct = nullptr;
+    QList<QAction*> m_tabActs;  // Ctrl+1..9: the page's view tabs
 };
 
 }  // namespace poslab::ui

@@ -1,0 +1,36 @@
+#include "ui/catalog/page_search.h"
+
+#include <QStringList>
+
+#include "ui/catalog/view_spec.h"
+
+namespace poslab::ui {
+
+QString normalizeSearch(const QString& text) {
+    QString out = text.toCaseFolded();
+    out.replace(QLatin1Char('-'), QLatin1Char(' ')).replace(QLatin1Char('_'), QLatin1Char(' '));
+    return out.simplified();
+}
+
+QString searchText(const PageSpec& page) {
+    QStringList parts{page.id,       page.encoding, page.title.en,
+                      page.title.zh, page.text.en,  page.text.zh};
+    parts << page.keywords;
+    // The A/B compare view is on every page with the same words: it would match them all.
+    for (const ViewSpec& v : page.views)
+        if (v.kind != ViewKind::Compare)
+            parts << v.title.en << v.title.zh << v.text.en << v.text.zh;
+    // Query words hold no space, so none matches across two of these texts.
+    return normalizeSearch(parts.join(QLatin1Char(' ')));
+}
+
+bool pageMatches(const PageSpec& page, const QString& query) {
+    const QStringList words = normalizeSearch(query).split(QLatin1Char(' '), Qt::SkipEmptyParts);
+    if (words.isEmpty()) return true;
+    const QString haystack = searchText(page);
+    for (const QString& w : words)
+        if (!haystack.contains(w)) return false;
+    return true;
+}
+
+}  // namespace poslab::ui
