@@ -21,11 +21,7 @@ using namespace poslab::ui;
 
 namespace {
 
-bool hasCjk(const QString& s) {
-    for (QChar c : s)
-        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff) return true;
-    return false;
-}
+using test::hasCjk;
 
 // The page ids the browser shows for `query`.
 QStringList visiblePages(EncodingBrowser& browser, const QString& query) {

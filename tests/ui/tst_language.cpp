@@ -20,11 +20,7 @@ using namespace poslab;
 using namespace poslab::ui;
 
 namespace {
-bool hasCjk(const QString& s) {
-    for (QChar c : s)
-        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff) return true;
-    return false;
-}
+using test::hasCjk;
 
 QStringList visibleTexts(MainWindow& w) {
     QStringList out;

@@ -57,4 +57,11 @@ private:
     std::unique_ptr<MainWindow> m_window;
 };
 
+// Whether the text holds a CJK ideograph (a string that was translated to Chinese).
+inline bool hasCjk(const QString& s) {
+    for (QChar c : s)
+        if (c.unicode() >= 0x4e00 && c.unicode() <= 0x9fff) return true;
+    return false;
+}
+
 }  // namespace poslab::ui::test
