@@ -1,11 +1,10 @@
 #include "ui/compute/cell_blocks.h"
 
 #include <QLocale>
-#include <QMutex>
-#include <QMutexLocker>
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <mutex>
 
 #include "ui/figure/colormap.h"
 #include "ui/figure/log_scale.h"
@@ -148,7 +147,7 @@ QImage coarserBlockImage(const HeatmapData& h, qint64 kRows, qint64 kCols) {
         bool log;
         QImage image;
     };
-    static QMutex mutex;
+    static std::mutex mutex;
     static QList<Entry> cache;
     HeatmapData c = h;
     c.rowStep = std::max<qint64>(1, h.rowStep) * std::max<qint64>(1, kRows);
@@ -156,7 +155,7 @@ QImage coarserBlockImage(const HeatmapData& h, qint64 kRows, qint64 kCols) {
     const Entry key{h.array.get(), h.sliceOffset, c.rowStep,  c.colStep,  h.dataRows,
                     h.lo,          h.hi,          h.colormap, h.logColor, {}};
     {
-        QMutexLocker lock(&mutex);
+        const std::lock_guard lock(mutex);
         for (const Entry& e : cache)
             if (e.array == key.array && e.offset == key.offset && e.rs == key.rs &&
                 e.cs == key.cs && e.dataRows == key.dataRows && e.lo == key.lo && e.hi == key.hi &&
@@ -164,7 +163,7 @@ QImage coarserBlockImage(const HeatmapData& h, qint64 kRows, qint64 kCols) {
                 return e.image;
     }
     paintBlockMeans(c);
-    QMutexLocker lock(&mutex);
+    const std::lock_guard lock(mutex);
     cache.prepend({key.array, key.offset, key.rs, key.cs, key.dataRows, key.lo, key.hi, key.cmap,
                    key.log, c.image});
     while (cache.size() > 8) cache.removeLast();

@@ -1,5 +1,7 @@
 #include "ui/compute/scheduler.h"
 
+#include <utility>
+
 #include <cmath>
 #include <memory>
 
@@ -74,14 +76,7 @@ Scheduler::Scheduler(QObject* parent) : QObject(parent), m_worker(new detail::Wo
     m_compressor.setSingleShot(true);
     m_compressor.setInterval(16);
     connect(&m_compressor, &QTimer::timeout, this, &Scheduler::onCompressorTimeout);
-    connect(m_worker, &detail::Worker::resultReady, this, &Scheduler::finished,
-            Qt::QueuedConnection);
-    connect(m_worker, &detail::Worker::startedJob, this, &Scheduler::started, Qt::QueuedConnection);
-    connect(m_worker, &detail::Worker::progressed, this, &Scheduler::progress,
-            Qt::QueuedConnection);
-    connect(m_worker, &detail::Worker::backendUsed, this, &Scheduler::backendUsed,
-            Qt::QueuedConnection);
-    connect(m_worker, &detail::Worker::vulkanUnavailable, this, &Scheduler::vulkanUnavailable,
+    connect(m_worker, &detail::Worker::messagesReady, this, &Scheduler::drainWorker,
             Qt::QueuedConnection);
     m_worker->start();
 }
@@ -109,6 +104,29 @@ void Scheduler::onCompressorTimeout() {
     hand(std::move(*m_held));
     m_held.reset();
     m_compressor.start();
+}
+
+void Scheduler::drainWorker() {
+    using Kind = detail::Worker::Message::Kind;
+    for (auto& m : m_worker->takeMessages()) {
+        switch (m.kind) {
+            case Kind::Started:
+                emit started(m.generation);
+                break;
+            case Kind::Progress:
+                emit progress(m.generation, m.done, m.total);
+                break;
+            case Kind::Backend:
+                emit backendUsed(m.generation, m.by, m.text);
+                break;
+            case Kind::Unavailable:
+                emit vulkanUnavailable(m.text);
+                break;
+            case Kind::Result:
+                emit finished(*m.result);
+                break;
+        }
+    }
 }
 
 void Scheduler::hand(ComputeRequest request) {
@@ -139,43 +157,70 @@ Worker::Worker(QObject* parent) : QThread(parent) {}
 
 Worker::~Worker() {
     {
-        QMutexLocker lock(&m_mutex);
+        const std::lock_guard lock(m_mutex);
         m_abort = true;
         m_cancel = true;
-        m_condition.wakeOne();
+    }
+    m_condition.notify_all();
+    if (isRunning()) {
+        // The loop's end, seen through m_mutex (ThreadSanitizer cannot see QThread::wait).
+        std::unique_lock lock(m_mutex);
+        m_condition.wait(lock, [this] { return m_exited; });
     }
     wait();
 }
 
 void Worker::post(ComputeRequest request, int restartAfterMs) {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_pending = std::move(request);
     if (m_running && m_runningSince.elapsed() >= restartAfterMs) m_cancel = true;
-    m_condition.wakeOne();
+    m_condition.notify_one();
 }
 
 void Worker::cancelAll() {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_pending.reset();
     if (m_running) m_cancel = true;
 }
 
 bool Worker::busy() const {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return m_running || m_pending.has_value();
 }
 
 void Worker::setMode(gpu::BackendMode mode) {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     m_mode = mode;
 }
 
+void Worker::send(Message message) {
+    bool first = false;
+    {
+        const std::lock_guard lock(m_mutex);
+        first = m_outbox.empty();
+        m_outbox.push_back(std::move(message));
+    }
+    if (first) emit messagesReady();
+}
+
+std::vector<Worker::Message> Worker::takeMessages() {
+    const std::lock_guard lock(m_mutex);
+    return std::exchange(m_outbox, {});
+}
+
 gpu::BackendMode Worker::mode() const {
-    QMutexLocker lock(&m_mutex);
+    const std::lock_guard lock(m_mutex);
     return m_mode;
 }
 
 void Worker::run() {
+    loop();
+    const std::lock_guard lock(m_mutex);  // notified under the lock: the destructor may follow
+    m_exited = true;
+    m_condition.notify_all();
+}
+
+void Worker::loop() {
     ArrayCache cache;  // lives on this thread only
     std::unique_ptr<gpu::BackendRouter>
         router;  // created here, on first need (never on the GUI thread)
@@ -185,8 +230,8 @@ void Worker::run() {
         ComputeRequest request;
         gpu::BackendMode mode = gpu::BackendMode::Cpu;
         {
-            QMutexLocker lock(&m_mutex);
-            while (!m_pending && !m_abort) m_condition.wait(&m_mutex);
+            std::unique_lock lock(m_mutex);
+            m_condition.wait(lock, [this] { return m_pending || m_abort; });
             if (m_abort) return;
             request = std::move(*m_pending);
             m_pending.reset();
@@ -195,7 +240,7 @@ void Worker::run() {
             m_runningSince.start();
             mode = m_mode;
         }
-        emit startedJob(request.generation);
+        send({Message::Kind::Started, request.generation, 0, 0, {}, {}, {}});
         const quint64 generation = request.generation;
         if (mode != cacheMode) {  // arrays of another backend must not be shown as this one's
             cache = ArrayCache();
@@ -215,7 +260,7 @@ void Worker::run() {
                            QString::fromStdString(router->unavailableReason())};
                 if (!toldUnavailable) {
                     toldUnavailable = true;
-                    emit vulkanUnavailable(outcome.detail);
+                    send({Message::Kind::Unavailable, 0, 0, 0, {}, outcome.detail, {}});
                 }
             }
         }
@@ -227,18 +272,25 @@ void Worker::run() {
             const int units = static_cast<int>(std::floor(done * Scheduler::kProgressScale));
             if (units <= sent) return;
             sent = units;
-            emit progressed(generation, units, total * Scheduler::kProgressScale);
+            send({Message::Kind::Progress,
+                  generation,
+                  units,
+                  total * Scheduler::kProgressScale,
+                  {},
+                  {},
+                  {}});
         };
         ComputeResult result =
             computeRequest(request, cache, &m_cancel, progress, source ? &*source : nullptr);
         if (source) outcome = source->outcome();
         {
-            QMutexLocker lock(&m_mutex);
+            const std::lock_guard lock(m_mutex);
             m_running = false;
             if (m_abort) return;
         }
-        if (!result.cancelled) emit backendUsed(generation, outcome.kind, outcome.detail);
-        emit resultReady(result);
+        if (!result.cancelled)
+            send({Message::Kind::Backend, generation, 0, 0, outcome.kind, outcome.detail, {}});
+        send({Message::Kind::Result, generation, 0, 0, {}, {}, std::move(result)});
     }
 }
 

@@ -6,13 +6,14 @@
 #pragma once
 
 #include <QElapsedTimer>
-#include <QMutex>
 #include <QObject>
 #include <QThread>
 #include <QTimer>
-#include <QWaitCondition>
 #include <atomic>
+#include <condition_variable>
+#include <mutex>
 #include <optional>
+#include <vector>
 
 #include "gpu/backend_mode.h"
 #include "ui/compute/compute_types.h"
@@ -70,6 +71,8 @@ signals:
 private:
     void hand(ComputeRequest request);
     void onCompressorTimeout();
+    // Emits, on this (the GUI) thread, what the worker has reported since the last call.
+    void drainWorker();
 
     detail::Worker* m_worker;
     QTimer m_compressor;
@@ -92,22 +95,39 @@ public:
     void setMode(gpu::BackendMode mode);
     gpu::BackendMode mode() const;
 
+    // What the worker reports, in order; taken by the scheduler on the GUI thread.
+    struct Message {
+        enum class Kind { Started, Progress, Backend, Unavailable, Result } kind;
+        quint64 generation = 0;
+        int done = 0, total = 0;
+        ComputedBy by{};
+        QString text;
+        std::optional<ComputeResult> result;
+    };
+    std::vector<Message> takeMessages();
+
 signals:
-    void startedJob(quint64 generation);
-    void progressed(quint64 generation, int done, int total);
-    void resultReady(const poslab::ui::ComputeResult& result);
-    void backendUsed(quint64 generation, poslab::ui::ComputedBy kind, const QString& detail);
-    void vulkanUnavailable(const QString& reason);
+    // Messages are waiting (sent once when the outbox stops being empty). The data travel
+    // through the outbox under m_mutex, never as queued-signal arguments: ThreadSanitizer sees
+    // that hand-over (Qt's event queue is invisible to it; Qt is not built with it).
+    void messagesReady();
 
 protected:
     void run() override;
 
 private:
-    mutable QMutex m_mutex;
-    QWaitCondition m_condition;
+    // std::mutex, not QMutex: ThreadSanitizer follows pthread mutexes, not Qt's inline ones (Qt
+    // is not built with it), so the tsan preset can check what the two threads share.
+    mutable std::mutex m_mutex;
+    std::condition_variable m_condition;
+    void send(Message message);
+    void loop();  // run()'s body: serves requests until m_abort
+
     std::optional<ComputeRequest> m_pending;
+    std::vector<Message> m_outbox;
     bool m_running = false;
     bool m_abort = false;
+    bool m_exited = false;  // loop() has returned
     QElapsedTimer m_runningSince;
     std::atomic<bool> m_cancel{false};
     gpu::BackendMode m_mode = gpu::BackendMode::Cpu;

@@ -2,10 +2,10 @@
 
 #include <QFontMetricsF>
 #include <QGlyphRun>
-#include <QMutex>
 #include <QPainter>
 #include <QRawFont>
 #include <map>
+#include <mutex>
 #include <vector>
 
 #include "ui/math/math_ast.h"
@@ -20,7 +20,7 @@ struct MathFormula::Data {
     QString error;
     int errorPosition = -1;
     QFont textFont;
-    mutable QMutex mutex;
+    mutable std::mutex mutex;
     mutable std::vector<std::pair<qint64, std::shared_ptr<const Box>>> cache;
 
     // The layout at `px` (cached: a handful of sizes per formula).
@@ -30,7 +30,7 @@ struct MathFormula::Data {
             return empty;
         }
         const qint64 key = qRound64(px * 64);
-        QMutexLocker lock(&mutex);
+        const std::lock_guard lock(mutex);
         for (const auto& [k, b] : cache) {
             if (k == key) return b;
         }
