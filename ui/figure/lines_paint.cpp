@@ -112,8 +112,7 @@ void paintCurve(QPainter& p, const CurveData& raw, const LinesData& d, const Axi
         // not a polygon: a polygon whose edges zigzag over the plot costs the rasterizer ~100 ms
         // per frame, the bars well under one.
         const double px = 1.0 / std::max(1e-9, std::abs(p.deviceTransform().m11()));
-        QColor fill = curveColor(c.color);
-        fill.setAlpha(200);
+        const QColor fill = curveColor(c.color);  // opaque: the raster engine's fast fill
         p.save();
         p.setRenderHint(QPainter::Antialiasing, false);
         const qsizetype n = c.bandX0.size();
