@@ -162,7 +162,7 @@ Worker::~Worker() {
         m_cancel = true;
     }
     m_condition.notify_all();
-    if (isRunning()) {
+    if (isRunning() || isFinished()) {  // started: run() sets m_exited as it ends
         // The loop's end, seen through m_mutex (ThreadSanitizer cannot see QThread::wait).
         std::unique_lock lock(m_mutex);
         m_condition.wait(lock, [this] { return m_exited; });
