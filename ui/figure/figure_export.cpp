@@ -11,7 +11,6 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QStandardPaths>
-#include <QtConcurrent/QtConcurrentRun>
 
 #include "ui/figure/export_dialog.h"
 #include "ui/views/page_widget.h"
@@ -35,15 +34,41 @@ FigureExport::FigureExport(QMainWindow* window, PageWidget* page)
         emit message(e.isEmpty() ? tr("Figure copied to the clipboard") : e);
     });
     connect(page, &PageWidget::exportRequested, this, [this](ViewWidget* v) { openDialog(v); });
-    connect(&m_watcher, &QFutureWatcher<QString>::finished, this, [this] {
-        const QString e = m_watcher.result();
-        if (!e.isEmpty()) QMessageBox::warning(m_window, tr("Export Figure"), e);
-        emit message(e.isEmpty()
-                         ? tr("Figure written to %1").arg(m_watcher.property("path").toString())
-                         : e);
-    });
+    connect(this, &FigureExport::writeDone, this, &FigureExport::reportWritten,
+            Qt::QueuedConnection);
     window->installEventFilter(this);
     retranslate();
+}
+
+FigureExport::~FigureExport() {
+    if (m_writer.joinable()) m_writer.join();
+}
+
+void FigureExport::startWriting(const QString& path, const Figure& figure,
+                                const FigureOptions& options) {
+    if (m_writer.joinable()) m_writer.join();  // one file at a time, in the order asked
+    emit message(tr("Writing %1…").arg(path));
+    // Painting a large PDF takes a moment: off the GUI thread (plain QPainter, no widgets).
+    m_writer = std::thread([this, path, figure, options] {
+        const QString error = writeFigure(path, figure, options);
+        {
+            const std::lock_guard lock(m_writeMutex);
+            m_writePath = path;
+            m_writeError = error;
+        }
+        emit writeDone();
+    });
+}
+
+void FigureExport::reportWritten() {
+    QString path, error;
+    {
+        const std::lock_guard lock(m_writeMutex);
+        path = m_writePath;
+        error = m_writeError;
+    }
+    if (!error.isEmpty()) QMessageBox::warning(m_window, tr("Export Figure"), error);
+    emit message(error.isEmpty() ? tr("Figure written to %1").arg(path) : error);
 }
 
 bool FigureExport::eventFilter(QObject* watched, QEvent* event) {
@@ -126,11 +151,7 @@ void FigureExport::openDialog(ViewWidget* view) {
         const QString path = dialog->path();
         const FigureOptions options = dialog->options();
         m_lastDir = QFileInfo(path).absolutePath();
-        m_watcher.setProperty("path", path);
-        emit message(tr("Writing %1…").arg(path));
-        // Painting a large PDF takes a moment: off the GUI thread (plain QPainter, no widgets).
-        m_watcher.setFuture(QtConcurrent::run(
-            [path, figure, options] { return writeFigure(path, figure, options); }));
+        startWriting(path, figure, options);
     });
     dialog->open();
 }

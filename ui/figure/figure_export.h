@@ -3,8 +3,9 @@
 // figure is the view's last result drawn by the same renderer as `poslab render`.
 #pragma once
 
-#include <QFutureWatcher>
 #include <QObject>
+#include <mutex>
+#include <thread>
 
 #include "ui/figure/figure.h"
 
@@ -24,6 +25,8 @@ class FigureExport : public QObject {
     Q_OBJECT
 public:
     FigureExport(QMainWindow* window, PageWidget* page);
+    // Waits for a figure still being written: a half-written file is never left behind.
+    ~FigureExport() override;
 
     QAction* exportAction() const { return m_export; }
     QAction* copyAction() const { return m_copy; }
@@ -39,6 +42,9 @@ public:
 
 signals:
     void message(const QString& text);
+    // The writer thread's argument-free notice that it is done; the outcome is read on the GUI
+    // thread under m_writeMutex (a std::mutex, so ThreadSanitizer sees the hand-over).
+    void writeDone();
 
 protected:
     bool eventFilter(QObject* watched, QEvent* event) override;
@@ -46,13 +52,18 @@ protected:
 private:
     void openDialog(ViewWidget* view);
     void retranslate();
+    void startWriting(const QString& path, const Figure& figure, const FigureOptions& options);
+    void reportWritten();
 
     QMainWindow* m_window;
     PageWidget* m_page;
     QAction* m_export;
     QAction* m_copy;
     QString m_lastDir;
-    QFutureWatcher<QString> m_watcher;
+    std::thread m_writer;
+    std::mutex m_writeMutex;
+    QString m_writePath;   // guarded by m_writeMutex
+    QString m_writeError;  // guarded by m_writeMutex
 };
 
 }  // namespace poslab::ui
