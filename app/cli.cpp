@@ -30,11 +30,13 @@ usage:
   poslab list [--json]                   encodings, quantities, parameters with defaults/ranges
   poslab export ENC QTY [-p KEY=VALUE]... [--backend cpu|auto|vulkan]
                 [--memory-budget SIZE] -o FILE.{npy,csv,json}
-  poslab render VIEW [-p KEY=VALUE]... [--size WxH|WxHin|16:9|4:3|a4] [--dpi N]
+  poslab render VIEW [-p KEY=VALUE]... [--size SIZE] [--dpi N]
                 [--theme light|dark] [--lang en|zh] [--colormap auto|viridis|diverging]
                 [--no-footer] [--no-formula] -o FILE.{png,svg,pdf}
                                          a view as a figure for slides (VIEW as rope/decay);
-                                         parameters not given take the view's page preset
+                                         parameters not given take the view's page preset;
+                                         SIZE: WxH (px), WxHin, 16:9, 4:3 (slides), a4,
+                                         a4-portrait, column, two-column (print sizes)
   poslab export rope QTY --model FILE|PRESET [--layer I] [--seq-len N] [-p KEY=VALUE]... -o OUT
   poslab render VIEW --model FILE|PRESET [--layer I] [--seq-len N] ... -o OUT
                                          the rope parameters of layer I's kind of a model

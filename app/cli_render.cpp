@@ -12,6 +12,7 @@
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/document/lesson.h"
+#include "ui/document/lesson_deck.h"
 #include "ui/figure/figure.h"
 #include "ui/shell/gui_main.h"
 #include "ui/shell/language.h"
@@ -32,10 +33,11 @@ struct RenderArgs {
     ModelOption model;
 };
 
-// "1920x1080" (pixels), "13.33x7.5in" (inches at the dpi) or a preset: 16:9, 4:3, a4.
+// "1920x1080" (pixels), "13.33x7.5in" (inches at the dpi) or a preset (ui::figurePresets: 16:9,
+// 4:3, a4, a4-portrait, column, two-column).
 std::optional<QSize> parseSize(const std::string& text, double dpi) {
     const QString t = QString::fromStdString(text).trimmed().toLower();
-    if (t == "16:9" || t == "4:3" || t == "a4") return ui::sizeForPreset(t, dpi);
+    if (ui::figurePresets().contains(t)) return ui::sizeForPreset(t, dpi);
     QString body = t;
     const bool inches = body.endsWith(QLatin1String("in"));
     if (inches) body.chop(2);
@@ -65,7 +67,7 @@ int parseArgs(const Args& args, RenderArgs& r) {
     OptionTable table = {
         keyValues({"-p", "--param"}, &r.params),
         valued({"-o", "--output"}, &r.output, "FILE"),
-        valued({"--size"}, &r.size, "WxH|WxHin|16:9|4:3|a4"),
+        valued({"--size"}, &r.size, "WxH|WxHin|16:9|4:3|a4|a4-portrait|column|two-column"),
         valued({"--dpi"}, &r.dpiText, "N").checkedBy(dpiProblem),
         oneOf({"--theme"}, &r.theme, {"light", "dark"}),
         oneOf({"--lang"}, &r.lang, {"en", "zh"}).alsoAccepts({"zh_CN"}),
@@ -130,39 +132,13 @@ int renderLesson(const RenderArgs& r, const ui::FigureOptions& options, double b
     const auto& catalog = ui::Catalog::instance();
     if (!ui::loadLesson(QString::fromStdString(r.lesson), catalog, &lesson, &error))
         return fail(kCmd, error.toStdString());
-    QVector<ui::Figure> figures;
-    for (int i = 0; i < lesson.steps.size(); ++i) {
-        const ui::LessonStep& step = lesson.steps[i];
-        const ui::PageSpec* page = catalog.find(step.page);
-        const ui::ViewSpec* view = page ? page->findView(step.view) : nullptr;
-        auto params = ui::stepParams(step, catalog);
-        if (!page || !view || !params)
-            return fail(kCmd,
-                        "lesson step " + std::to_string(i + 1) + ": " +
-                            (params ? std::string("view not found") : params.error().message));
-        ui::ViewState state = step.state;
-        if (state.cmpQuantity.isEmpty()) {
-            const ui::ViewState def = ui::defaultViewState(*view, *page);
-            state.cmpQuantity = def.cmpQuantity;
-            if (state.cmpParam.isEmpty()) {
-                state.cmpParam = def.cmpParam;
-                state.cmpValue = def.cmpValue;
-            }
-        }
-        auto figure =
-            ui::computeFigure(*page, *view, *params, state, ui::ColormapChoice::Auto, budget);
-        if (!figure)
-            return fail(kCmd,
-                        "lesson step " + std::to_string(i + 1) + ": " + figure.error().message);
-        figure->subtitle = step.title.text();
-        figure->caption = step.caption.text();
-        figures << *figure;
-    }
+    const auto figures = ui::lessonFigures(lesson, catalog, budget);
+    if (!figures) return fail(kCmd, figures.error().message);
     ui::FigureFormat folderFormat = r.format == "svg"   ? ui::FigureFormat::Svg
                                     : r.format == "pdf" ? ui::FigureFormat::Pdf
                                                         : ui::FigureFormat::Png;
     if (const QString e =
-            ui::writeDeck(QString::fromStdString(r.output), figures, options, folderFormat);
+            ui::writeDeck(QString::fromStdString(r.output), *figures, options, folderFormat);
         !e.isEmpty())
         return fail(kCmd, e.toStdString());
     return 0;
@@ -191,7 +167,8 @@ int runRender(const Args& args) {
     if (!size)
         return fail(kCmd, badValue("--size", r.size,
                                    "WxH in pixels (1920x1080), WxHin in inches (13.33x7.5in), "
-                                   "16:9, 4:3 or a4"));
+                                   "or a preset: " +
+                                       ui::figurePresets().join(", ").toStdString()));
     options.pixels = *size;
     if (const QString bad = ui::validateFigureOptions(options); !bad.isEmpty())
         return fail(kCmd, "option '--size' = " + r.size + ": " + bad.toStdString());

@@ -29,7 +29,11 @@ struct QuantitySpec {
     std::function<double(const ParamSet&)> workBytes;
     std::string titleEn, titleZh;
     std::vector<std::string> axes;  // one name per dimension, e.g. {"position i", "dimension"}
-    bool isSigned = true;           // signed values get the diverging colour map
+    // Signed values (either sign, 0 the neutral middle) get a diverging colour map centred on
+    // 0; one-signed values (all >= 0 or all <= 0) and integer indices a sequential one. From the
+    // declaration, never from the current values, so that a figure's map never flips.
+    bool isSigned = true;
+    bool nonPositive = false;  // one-signed the other way: every value <= 0 (oneSigned())
     // The CPU backend's fast path, where the encoding has one (core/backend/fast_path.h).
     FastPath fast;
 
@@ -49,6 +53,12 @@ struct QuantitySpec {
     }
     QuantitySpec& nonNegative() {
         isSigned = false;
+        return *this;
+    }
+    // Values of one sign that is not >= 0 (e.g. a penalty, all <= 0): a sequential map too.
+    QuantitySpec& oneSigned() {
+        isSigned = false;
+        nonPositive = true;
         return *this;
     }
     QuantitySpec& when(std::function<Status(const ParamSet&)> fn) {

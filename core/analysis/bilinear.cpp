@@ -84,11 +84,13 @@ void registerBilinear(Registry& r) {
         specD(),
         specBase(),
         enumParam("h", {"identity", "diagonal", "dense"})
+            .label("Matrix H", "矩阵 H")
             .help("H: identity, seeded diagonal, or seeded diagonal + offdiag x seeded dense",
                   "H:单位矩阵、随机对角矩阵,或随机对角加 offdiag 倍的随机稠密矩阵"),
         realParam("offdiag", 0.1)
             .range(0, 1e6)
             .slider(0, 1)
+            .label("Off-diagonal scale", "非对角缩放")
             .help("scale of the off-diagonal entries when h = dense",
                   "h = dense 时非对角元素的缩放"),
         specSeed()};

@@ -259,17 +259,20 @@ void registerOscillatory(Registry& r) {
     e.params = {
         specD(), specBase(),
         enumParam("family", {"exp", "power", "linear"})
+            .label("θ(t) family", "θ(t) 函数族")
             .help("theta(t): exp base^(-t) (the Transformer's), power t^alpha, linear t",
                   "theta(t):exp 为 base^(-t)(Transformer 所用),power 为 t^alpha,linear 为 t"),
         realParam("alpha", 2.0)
             .range(0, 1000)
             .exclusiveMin()
             .slider(0.1, 8)
+            .label("Power exponent α", "幂指数 α")
             .help("exponent of the power family theta(t) = t^alpha (> 0)",
                   "power 族 theta(t) = t^alpha 的指数(> 0)"),
         intParam("max_distance", 256)
             .range(0, kMaxDistance)
             .slider(0, 16384)
+            .label("Largest distance", "最大距离")
             .help("largest relative distance x shown (0 .. max_distance)",
                   "显示的最大相对距离 x(0 .. max_distance)")};
     // The sum pairs dimensions (theta_i for i < d/2, weight 2/d): an odd d has no meaning here.

@@ -172,6 +172,7 @@ void registerAttention(Registry& r) {
     // n defaults to 256 (a readable heatmap); the benchmark uses 2048.
     e.params = {specN(256), specD(64), specSeed(),
                 enumParam("bias", {"none", "alibi"})
+                    .label("Logit bias", "分数偏置")
                     .help("bias added to the logits: none, or ALiBi's bias of head 0",
                           "加到 logits 上的偏置:无,或 ALiBi 第 0 个头的偏置"),
                 specHeads(8)};
@@ -184,12 +185,11 @@ void registerAttention(Registry& r) {
     };
     // One cache of seeded Q and K for both quantities' fast paths.
     const auto qk = std::make_shared<attention::QKCache>();
-    e.quantities.push_back(
-        quantity("logits", "n,n", nn, attention::logits)
-            .title("Logits Q K^T / sqrt(d) + bias", "注意力分数 Q K^T / sqrt(d) + 偏置")
-            .axisNames({"query i", "key j"})
-            .work(work)
-            .withFast(attention::fastPath(qk, false)));
+    e.quantities.push_back(quantity("logits", "n,n", nn, attention::logits)
+                               .title("Logits Q Kᵀ / √d + bias", "注意力分数 Q Kᵀ / √d + 偏置")
+                               .axisNames({"query i", "key j"})
+                               .work(work)
+                               .withFast(attention::fastPath(qk, false)));
     e.quantities.push_back(
         quantity("softmax", "n,n", nn,
                  [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {

@@ -89,6 +89,7 @@ void registerAlibi(Registry& r) {
     e.params = {
         specN(), specHeads(8),
         boolParam("causal", false)
+            .label("Causal mask", "因果掩码")
             .help("decoder mask: keys after the query get -inf", "解码器掩码:查询之后的键取 -inf")};
 
     e.quantities.push_back(quantity(
@@ -134,6 +135,7 @@ void registerAlibi(Registry& r) {
             })
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
             .axisNames({"head", "query i", "key j"})
+            .oneSigned()  // -m |i - j| <= 0
             .withFast(fastBiasPath()));
     r.add(std::move(e));
 }

@@ -101,22 +101,34 @@ void registerCnnPadding(Registry& r) {
         "Stacked box filters: zero padding lets position leak in, circular padding does not.";
     e.summaryZh = "堆叠的均值滤波:零填充会泄漏位置信息,循环填充不会。";
     e.params = {
-        intParam("height", 32).range(1, 1 << 16).slider(1, 512).help("image height", "图像高度"),
-        intParam("width", 32).range(1, 1 << 16).slider(1, 512).help("image width", "图像宽度"),
+        intParam("height", 32)
+            .range(1, 1 << 16)
+            .slider(1, 512)
+            .label("Image height", "图像高度")
+            .help("image height", "图像高度"),
+        intParam("width", 32)
+            .range(1, 1 << 16)
+            .slider(1, 512)
+            .label("Image width", "图像宽度")
+            .help("image width", "图像宽度"),
         intParam("layers", 4)
             .range(0, 100000)
             .slider(0, 64)
+            .label("Filter layers", "滤波层数")
             .help("number of stacked box-filter layers", "堆叠的均值滤波层数"),
         intParam("kernel", 3)
             .range(1, 1 << 16)
             .slider(1, 15)
+            .label("Kernel size k", "滤波核大小 k")
             .help("box filter size k (odd, <= min(height, width)); weights 1/k^2",
                   "均值滤波核大小 k(奇数,<= min(height, width));权重 1/k^2"),
         enumParam("padding", {"zeros", "circular", "reflect"})
+            .label("Padding", "填充方式")
             .help("what lies beyond the border: zeros, the opposite side (wrap), or a mirror "
                   "image without repeating the edge",
                   "边界之外填充什么:零、对侧内容(循环),或不重复边缘的镜像"),
         enumParam("input", {"ones", "noise"})
+            .label("Input image", "输入图像")
             .help("input image: all ones, or seeded standard normal noise",
                   "输入图像:全 1,或按种子生成的标准正态噪声"),
         specSeed()};

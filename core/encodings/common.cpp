@@ -10,6 +10,7 @@ ParamSpec specN(std::int64_t def) {
     return intParam("n", def)
         .range(1, kMaxPositions)
         .slider(1, 8192)
+        .label("Positions n", "位置数 n")
         .help("number of positions", "位置个数");
 }
 
@@ -17,6 +18,7 @@ ParamSpec specD(std::int64_t def) {
     return intParam("d", def)
         .range(2, kMaxDim)
         .slider(2, 1024)
+        .label("Dimension d", "维度 d")
         .help("model (head) dimension", "模型(注意力头)维度");
 }
 
@@ -26,6 +28,7 @@ ParamSpec specBase(double def) {
         .exclusiveMin()
         .log()
         .slider(2, 1e7)
+        .label("Frequency base", "频率底数")
         .help("frequency base C: omega_j = C^(-2j/d)", "频率底数 C:omega_j = C^(-2j/d)");
 }
 
@@ -33,6 +36,7 @@ ParamSpec specSeed() {
     return intParam("seed", 0)
         .range(0, 9007199254740991.0)
         .slider(0, 1000)
+        .label("Random seed", "随机种子")
         .help("seed of the project's PRNG (same numbers on every machine)",
               "伪随机数种子(在任何机器上结果相同)");
 }
@@ -41,6 +45,7 @@ ParamSpec specOffset() {
     return intParam("offset", 0)
         .range(0, kMaxPositions)
         .slider(0, 8192)
+        .label("First position", "起始位置")
         .help("first position: pos_i = offset + i", "起始位置:pos_i = offset + i");
 }
 
@@ -48,6 +53,7 @@ ParamSpec specHeads(std::int64_t def) {
     return intParam("heads", def)
         .range(1, 1024)
         .slider(1, 64)
+        .label("Attention heads", "注意力头数")
         .help("number of attention heads", "注意力头数");
 }
 

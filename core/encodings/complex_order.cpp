@@ -88,11 +88,14 @@ void registerComplexOrder(Registry& r) {
                 realParam("amplitude", 1.0)
                     .range(0, 1e6)
                     .slider(0, 4)
+                    .label("Amplitude r", "振幅 r")
                     .help("amplitude r_k of every dimension", "每个维度的振幅 r_k"),
                 enumParam("phase", {"zero", "seeded"})
+                    .label("Initial phases θ", "初始相位 θ")
                     .help("initial phases theta_k: zero, or seeded uniform in [0, 2 pi)",
                           "初始相位 theta_k:零,或在 [0, 2 pi) 内均匀随机"),
                 enumParam("frequency", {"geometric", "seeded"})
+                    .label("Frequencies ω", "频率 ω")
                     .help("frequencies w_k: geometric C^(-k/d), or seeded uniform in (0, 1]",
                           "频率 w_k:几何级数 C^(-k/d),或在 (0, 1] 内均匀随机"),
                 specSeed()};

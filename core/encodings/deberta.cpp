@@ -197,11 +197,13 @@ void registerDeberta(Registry& r) {
                 intParam("position_buckets", 256)
                     .range(-1, kMaxPositions)
                     .slider(-1, 1024)
+                    .label("Position buckets", "位置桶数")
                     .help("log buckets of i - j (DeBERTa-v2); -1 = none (raw i - j); else >= 4",
                           "i - j 的对数分桶数(DeBERTa-v2);-1 表示不分桶(直接用 i - j);否则 >= 4"),
                 intParam("max_relative_positions", 512)
                     .range(1, kMaxPositions)
                     .slider(1, 4096)
+                    .label("Largest relative distance", "最大相对距离")
                     .help("distance mapped to the last bucket; the span when position_buckets = -1 "
                           "(must exceed position_buckets / 2 + 1)",
                           "映射到最后一个桶的距离;position_buckets = -1 时即注意力跨度"
@@ -281,7 +283,7 @@ void registerDeberta(Registry& r) {
             .withFast(fastTermPath("p2c")));
     e.quantities.push_back(
         quantity("logits", "n,n", nn, term(kDebertaAll, true))
-            .title("Logits (c2c + c2p + p2c) / sqrt(3d)", "注意力分数 (c2c + c2p + p2c) / sqrt(3d)")
+            .title("Logits (c2c + c2p + p2c) / √(3d)", "注意力分数 (c2c + c2p + p2c) / √(3d)")
             .axisNames({"query i", "key j"})
             .work(work)
             .withFast(fastTermPath("logits")));

@@ -128,6 +128,7 @@ void registerFloater(Registry& r) {
         specD().help("model dimension (even: the rotation acts on pairs)",
                      "模型维度(须为偶数:旋转作用于维度对)"),
         enumParam("dynamics", {"rotation", "mlp", "mixed"})
+            .label("Dynamics h", "动力学 h")
             .help("h(t, p): rotation (solution = sinusoidal table), a seeded MLP, or rotation + "
                   "lambda * MLP",
                   "h(t, p):旋转(解即正弦位置编码表)、随机初始化的 MLP,或 旋转 + lambda * MLP"),
@@ -135,20 +136,24 @@ void registerFloater(Registry& r) {
         intParam("hidden", 32)
             .range(1, 4096)
             .slider(1, 256)
+            .label("MLP hidden width", "MLP 隐藏层宽度")
             .help("hidden width of the MLP dynamics", "MLP 动力学的隐藏层宽度"),
         realParam("scale", 1.0)
             .range(0, 1e3)
             .slider(0, 4)
+            .label("MLP weight scale", "MLP 权重尺度")
             .help("MLP weights ~ N(0, (scale / sqrt(fan_in))^2)",
                   "MLP 权重 ~ N(0, (scale / sqrt(fan_in))^2)"),
         realParam("lambda", 0.5)
             .range(0, 1e3)
             .slider(0, 2)
+            .label("MLP mixing weight λ", "MLP 混合权重 λ")
             .help("weight of the MLP in the mixed dynamics", "混合动力学中 MLP 项的权重"),
         intParam("steps_per_unit", 64)
             .range(1, 1 << 16)
             .log()
             .slider(1, 1024)
+            .label("RK4 steps per unit", "每单位 RK4 步数")
             .help("RK4 substeps per unit of position (error falls as steps^-4)",
                   "每单位位置的 RK4 子步数(误差按步数的 -4 次方下降)"),
         specSeed()};

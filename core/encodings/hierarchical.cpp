@@ -58,6 +58,7 @@ void registerHierarchical(Registry& r) {
     e.summaryZh = "把 n 个绝对位置扩展到 n*n 个:q_{i*n+j} = alpha u_i + (1-alpha) u_j。";
     e.params = {
         pathParam("source", {"sinusoidal", "learned"}, "sinusoidal")
+            .label("Source table", "源表")
             .help("source table p: sinusoidal, a seeded learned table (init_std 0.02), or a .npy "
                   "file (positions, dimensions) whose shape sets n and d",
                   "源表 p:正弦表、随机初始化的可学习表(init_std 0.02),或 .npy 文件"
@@ -72,6 +73,7 @@ void registerHierarchical(Registry& r) {
             .exclusiveMin()
             .exclusiveMax()
             .slider(0.01, 0.99)
+            .label("Mixing weight α", "混合权重 α")
             .help("mixing weight: q_{i*n+j} = alpha u_i + (1 - alpha) u_j, 0 < alpha < 1",
                   "混合权重:q_{i*n+j} = alpha u_i + (1 - alpha) u_j,0 < alpha < 1")};
     e.resolve = [](ParamSet& p) -> Status {

@@ -249,21 +249,29 @@ void registerRope(Registry& r) {
         specD(),
         specBase(),
         enumParam("pairing", {"interleaved", "half"})
+            .label("Dimension pairing", "维度配对")
             .help("pairs (2j, 2j+1) as RoFormer, or (j, j+d/2) as GPT-NeoX rotate_half",
                   "维度配对方式:(2j, 2j+1)(RoFormer)或 (j, j+d/2)(GPT-NeoX)"),
         specOffset(),
-        pathParam("input").help(".npy (n, d) rows to rotate (default all ones)",
-                                "要旋转的 .npy (n, d) 输入(默认全 1)"),
-        pathParam("q").help(".npy (d) query vector (default all ones)",
-                            ".npy (d) 查询向量(默认全 1)"),
-        pathParam("k").help(".npy (d) key vector (default all ones)", ".npy (d) 键向量(默认全 1)"),
+        pathParam("input")
+            .label("Input rows (.npy)", "输入行 (.npy)")
+            .help(".npy (n, d) rows to rotate (default all ones)",
+                  "要旋转的 .npy (n, d) 输入(默认全 1)"),
+        pathParam("q")
+            .label("Query vector q", "查询向量 q")
+            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量(默认全 1)"),
+        pathParam("k")
+            .label("Key vector k", "键向量 k")
+            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量(默认全 1)"),
         intParam("max_distance", 4096)
             .range(0, kMaxPositions)
             .slider(16, 131072)
+            .label("Largest distance", "最大距离")
             .help("largest relative distance x of the decay curve", "衰减曲线的最大相对距离 x"),
         intParam("position", 1)
             .range(0, kMaxPositions)
             .slider(0, 4096)
+            .label("Rotation position", "旋转位置")
             .help("position of the rotation view", "旋转视图中的位置")};
     for (auto& s : ropeScalingSpecs()) e.params.push_back(std::move(s));
     for (auto& s : queryScaleSpecs()) e.params.push_back(std::move(s));

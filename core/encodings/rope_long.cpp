@@ -138,23 +138,27 @@ std::vector<ParamSpec> ropeLongRangeSpecs() {
             .range(1, 1 << 20)
             .slider(10, 4000)
             .setByViews()
+            .label("Envelope columns", "包络列数")
             .help("decay_envelope: columns the window is split into",
                   "decay_envelope:窗口划分的列数"),
         intParam("window_start", 0)
             .range(0, kMaxPositions)
             .slider(0, 1 << 20)
             .setByViews()
+            .label("Window start", "窗口起点")
             .help("decay_envelope: first distance of the window", "decay_envelope:窗口的起始距离"),
         intParam("window_end", -1)
             .range(-1, kMaxPositions)
             .slider(-1, 1 << 20)
             .setByViews()
+            .label("Window end", "窗口终点")
             .help("decay_envelope: last distance of the window (-1: max_distance)",
                   "decay_envelope:窗口的结束距离(-1 表示 max_distance)"),
         intParam("rows", 1000)
             .range(1, 1 << 20)
             .slider(10, 4000)
             .setByViews()
+            .label("Position bands", "位置分段数")
             .help("cos_mean: bands the n positions are split into", "cos_mean:n 个位置划分的行数"),
     };
 }

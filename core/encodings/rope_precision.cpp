@@ -110,6 +110,7 @@ Expected<Array> errorTable(const ParamSet& p, const ComputeContext& ctx, bool co
 ParamSpec ropePrecisionSpec() {
     return enumParam("precision", {"float64", "float32", "bfloat16", "float16", "hf_bf16"})
         .quietByDefault()
+        .label("Number format", "数值格式")
         .help("number format of positions and angles (hf_bf16: float32 angles, bfloat16 cos/sin)",
               "位置与角度的数值格式(hf_bf16:float32 角度,bfloat16 的 cos/sin)");
 }

@@ -146,73 +146,16 @@ Status checkRopeScaling(const ParamSet& p, bool readFiles) {
     return {};
 }
 
-std::vector<ParamSpec> ropeScalingSpecs() {
+namespace {
+
+// The attention factor, YaRN's refinements, LongRoPE's factor lists and the softmax gain.
+std::vector<ParamSpec> attentionFactorSpecs() {
     return {
-        enumParam("scaling", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
-                              "proportional"})
-            .help("context-extension scaling of the frequencies", "扩展上下文的频率缩放方式"),
-        realParam("factor", 1.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(1, 64)
-            .onlyWhen("scaling",
-                      {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
-            .help("scaling factor s (>= 1 when scaling is not none)",
-                  "缩放因子 s(缩放方式不为 none 时须 >= 1)"),
-        intParam("original_max_position", 2048)
-            .range(1, kMaxPositions)
-            .slider(1, 131072)
-            .onlyWhen("scaling", {"dynamic", "yarn", "llama3", "longrope"})
-            .onlyWhen("query_scale", {"llama_4_scaling_beta"})
-            .help("original training context length L (dynamic: max_position_embeddings)",
-                  "原始训练上下文长度 L(dynamic 时为 max_position_embeddings)"),
-        realParam("beta_fast", 32.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(1, 128)
-            .onlyWhen("scaling", {"yarn"})
-            .help("YaRN: rotations above which a pair is extrapolated",
-                  "YaRN:转数高于此值的维度对保持外推"),
-        realParam("beta_slow", 1.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(0.01, 32)
-            .onlyWhen("scaling", {"yarn"})
-            .help("YaRN: rotations below which a pair is interpolated",
-                  "YaRN:转数低于此值的维度对完全内插"),
-        realParam("low_freq_factor", 1.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(0.1, 16)
-            .onlyWhen("scaling", {"llama3"})
-            .help("Llama 3: wavelengths above L / low_freq_factor are divided by factor",
-                  "Llama 3:波长大于 L / low_freq_factor 的频率除以 factor"),
-        realParam("high_freq_factor", 4.0)
-            .range(0, 1e6)
-            .exclusiveMin()
-            .slider(0.1, 64)
-            .onlyWhen("scaling", {"llama3"})
-            .help("Llama 3: wavelengths below L / high_freq_factor are kept",
-                  "Llama 3:波长小于 L / high_freq_factor 的频率保持不变"),
-        intParam("seq_len", 0)
-            .range(0, kMaxPositions)
-            .slider(0, 131072)
-            .onlyWhen("scaling", {"dynamic", "longrope"})
-            .help("sequence length s of dynamic and longrope (0: n)",
-                  "dynamic 与 longrope 使用的序列长度 s(0 表示取 n)"),
-        realParam("partial_rotary_factor", 1.0)
-            .range(0, 1)
-            .exclusiveMin()
-            .slider(0.05, 1)
-            .quietByDefault()
-            .help("rotate the first floor(d p) channels, the rest pass through (proportional: "
-                  "floor(p d / 2) pairs rotate over denominator d)",
-                  "只旋转前 floor(d p) 个通道，其余原样通过(proportional:前 floor(p d / 2) "
-                  "对旋转，分母仍为 d)"),
         realParam("attention_factor", 0.0)
             .range(0, 1e6)
             .slider(0, 4)
             .onlyWhen("scaling", {"yarn", "longrope"})
+            .label("Attention factor a", "注意力因子 a")
             .help("YaRN / LongRoPE: the attention factor a multiplying cos and sin (0: derived "
                   "from factor)",
                   "YaRN / LongRoPE:乘在 cos 与 sin 上的注意力因子 a(0 表示由 factor 推出)"),
@@ -220,6 +163,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .range(0, 1e6)
             .slider(0, 4)
             .onlyWhen("scaling", {"yarn"})
+            .label("YaRN magnitude scale", "YaRN 幅度缩放")
             .help("YaRN: a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim) when both "
                   "are non-zero",
                   "YaRN:两者均非零时 a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim)"),
@@ -228,38 +172,123 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .slider(0, 4)
             .onlyWhen("scaling", {"yarn"})
             .onlyWhen("logit_gain", {"deepseek"})
+            .label("YaRN all-dims scale", "YaRN 全维度缩放")
             .help("YaRN (DeepSeek): see mscale; with logit_gain deepseek the softmax gains "
                   "get_mscale(f, mscale_all_dim)^2",
                   "YaRN(DeepSeek):见 mscale;logit_gain 为 deepseek 时 softmax 另乘 "
                   "get_mscale(f, mscale_all_dim)^2"),
         boolParam("truncate", true)
             .onlyWhen("scaling", {"yarn"})
+            .label("Round the YaRN range", "YaRN 区间取整")
             .help("YaRN: floor / ceil the correction range (GPT-OSS sets false)",
                   "YaRN:对修正区间取整(GPT-OSS 设为 false)"),
         realListParam("short_factor")
             .range(0, std::nullopt)
             .exclusiveMin()
             .onlyWhen("scaling", {"longrope"})
+            .label("Short factors", "短序列因子")
             .help("LongRoPE: d_rot/2 factors used up to L (comma list or .npy)",
                   "LongRoPE:序列长度不超过 L 时的 d_rot/2 个因子(逗号分隔或 .npy)"),
         realListParam("long_factor")
             .range(0, std::nullopt)
             .exclusiveMin()
             .onlyWhen("scaling", {"longrope"})
+            .label("Long factors", "长序列因子")
             .help("LongRoPE: d_rot/2 factors used beyond L (comma list or .npy)",
                   "LongRoPE:序列长度超过 L 时的 d_rot/2 个因子(逗号分隔或 .npy)"),
         enumParam("logit_gain", {"none", "deepseek"})
             .onlyWhen("scaling",
                       {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
+            .label("Softmax gain", "softmax 增益")
             .help("extra softmax gain: DeepSeek's get_mscale(factor, mscale_all_dim)^2",
                   "softmax 的额外增益:DeepSeek 的 get_mscale(factor, mscale_all_dim)^2"),
     };
+}
+
+}  // namespace
+
+std::vector<ParamSpec> ropeScalingSpecs() {
+    std::vector<ParamSpec> specs = {
+        enumParam("scaling", {"none", "linear", "ntk", "dynamic", "yarn", "llama3", "longrope",
+                              "proportional"})
+            .label("Context scaling", "上下文缩放")
+            .help("context-extension scaling of the frequencies", "扩展上下文的频率缩放方式"),
+        realParam("factor", 1.0)
+            .range(0, 1e6)
+            .exclusiveMin()
+            .slider(1, 64)
+            .onlyWhen("scaling",
+                      {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
+            .label("Scaling factor s", "缩放因子 s")
+            .help("scaling factor s (>= 1 when scaling is not none)",
+                  "缩放因子 s(缩放方式不为 none 时须 >= 1)"),
+        intParam("original_max_position", 2048)
+            .range(1, kMaxPositions)
+            .slider(1, 131072)
+            .onlyWhen("scaling", {"dynamic", "yarn", "llama3", "longrope"})
+            .onlyWhen("query_scale", {"llama_4_scaling_beta"})
+            .label("Original context L", "原上下文长度 L")
+            .help("original training context length L (dynamic: max_position_embeddings)",
+                  "原始训练上下文长度 L(dynamic 时为 max_position_embeddings)"),
+        realParam("beta_fast", 32.0)
+            .range(0, 1e6)
+            .exclusiveMin()
+            .slider(1, 128)
+            .onlyWhen("scaling", {"yarn"})
+            .label("YaRN β fast", "YaRN β 快")
+            .help("YaRN: rotations above which a pair is extrapolated",
+                  "YaRN:转数高于此值的维度对保持外推"),
+        realParam("beta_slow", 1.0)
+            .range(0, 1e6)
+            .exclusiveMin()
+            .slider(0.01, 32)
+            .onlyWhen("scaling", {"yarn"})
+            .label("YaRN β slow", "YaRN β 慢")
+            .help("YaRN: rotations below which a pair is interpolated",
+                  "YaRN:转数低于此值的维度对完全内插"),
+        realParam("low_freq_factor", 1.0)
+            .range(0, 1e6)
+            .exclusiveMin()
+            .slider(0.1, 16)
+            .onlyWhen("scaling", {"llama3"})
+            .label("Low-frequency factor", "低频因子")
+            .help("Llama 3: wavelengths above L / low_freq_factor are divided by factor",
+                  "Llama 3:波长大于 L / low_freq_factor 的频率除以 factor"),
+        realParam("high_freq_factor", 4.0)
+            .range(0, 1e6)
+            .exclusiveMin()
+            .slider(0.1, 64)
+            .onlyWhen("scaling", {"llama3"})
+            .label("High-frequency factor", "高频因子")
+            .help("Llama 3: wavelengths below L / high_freq_factor are kept",
+                  "Llama 3:波长小于 L / high_freq_factor 的频率保持不变"),
+        intParam("seq_len", 0)
+            .range(0, kMaxPositions)
+            .slider(0, 131072)
+            .onlyWhen("scaling", {"dynamic", "longrope"})
+            .label("Sequence length s", "序列长度 s")
+            .help("sequence length s of dynamic and longrope (0: n)",
+                  "dynamic 与 longrope 使用的序列长度 s(0 表示取 n)"),
+        realParam("partial_rotary_factor", 1.0)
+            .range(0, 1)
+            .exclusiveMin()
+            .slider(0.05, 1)
+            .quietByDefault()
+            .label("Rotated fraction", "旋转比例")
+            .help("rotate the first floor(d p) channels, the rest pass through (proportional: "
+                  "floor(p d / 2) pairs rotate over denominator d)",
+                  "只旋转前 floor(d p) 个通道，其余原样通过(proportional:前 floor(p d / 2) "
+                  "对旋转，分母仍为 d)"),
+    };
+    for (auto& s : attentionFactorSpecs()) specs.push_back(std::move(s));
+    return specs;
 }
 
 std::vector<ParamSpec> queryScaleSpecs() {
     return {
         enumParam("query_scale", {"none", "llama4_temperature", "llama_4_scaling_beta"})
             .quietByDefault()
+            .label("Query scaling", "查询缩放")
             .help("rule multiplying the queries by a function of the position p",
                   "按位置 p 缩放查询向量的规则"),
         realParam("floor_scale", 8192.0)
@@ -267,17 +296,20 @@ std::vector<ParamSpec> queryScaleSpecs() {
             .exclusiveMin()
             .slider(1, 65536)
             .onlyWhen("query_scale", {"llama4_temperature"})
+            .label("Llama 4 floor scale", "Llama 4 分段尺度")
             .help("Llama 4: ln(floor((p + 1) / floor_scale) + 1) attn_scale + 1",
                   "Llama 4:ln(floor((p + 1) / floor_scale) + 1) attn_scale + 1"),
         realParam("attn_scale", 0.1)
             .range(0, 1e6)
             .slider(0, 1)
             .onlyWhen("query_scale", {"llama4_temperature"})
+            .label("Llama 4 temperature slope", "Llama 4 温度斜率")
             .help("Llama 4: the slope of the query temperature", "Llama 4:查询温度的斜率"),
         realParam("scaling_beta", 0.0)
             .range(0, 1e6)
             .slider(0, 1)
             .onlyWhen("query_scale", {"llama_4_scaling_beta"})
+            .label("Query scaling β", "查询缩放 β")
             .help("llama_4_scaling_beta: 1 + beta ln(1 + floor(p / L))",
                   "llama_4_scaling_beta:1 + beta ln(1 + floor(p / L))"),
     };

@@ -114,6 +114,7 @@ void registerShaw(Registry& r) {
                 intParam("clip", 16)
                     .range(1, kMaxPositions)
                     .slider(1, 256)
+                    .label("Clipping distance", "截断距离")
                     .help("largest distinguished offset: |j - i| > clip shares one vector",
                           "可区分的最大偏移:|j - i| > clip 的位置共用同一个向量"),
                 specSeed()};
@@ -145,13 +146,13 @@ void registerShaw(Registry& r) {
             .axisNames({"query i", "key j"})
             .integer());
     e.quantities.push_back(quantity("key_bias", "n,n", nn, keyBias)
-                               .title("Relative key term (x_i W_Q) . w_K[rel] / sqrt(d)",
-                                      "相对键项 (x_i W_Q) . w_K[rel] / sqrt(d)")
+                               .title("Relative key term (x_i W_Q) · w_K[rel] / √d",
+                                      "相对键项 (x_i W_Q) · w_K[rel] / √d")
                                .axisNames({"query i", "key j"})
                                .work(work));
     e.quantities.push_back(quantity("logits", "n,n", nn, logits)
-                               .title("Logits (x_i W_Q) . (x_j W_K + w_K[rel]) / sqrt(d)",
-                                      "注意力分数 (x_i W_Q) . (x_j W_K + w_K[rel]) / sqrt(d)")
+                               .title("Logits (x_i W_Q) · (x_j W_K + w_K[rel]) / √d",
+                                      "注意力分数 (x_i W_Q) · (x_j W_K + w_K[rel]) / √d")
                                .axisNames({"query i", "key j"})
                                .work(work));
     r.add(std::move(e));

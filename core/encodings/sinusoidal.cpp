@@ -144,10 +144,12 @@ void registerSinusoidal(Registry& r) {
         specBase(),
         specOffset(),
         enumParam("variant", {"paper", "missing_norm", "per_dim_exponent"})
+            .label("Formula variant", "公式变体")
             .help("paper form, or a common implementation mistake", "论文形式,或常见的实现错误"),
         intParam("delta", 1)
             .range(0, kMaxPositions)
             .slider(0, 512)
+            .label("Shift δ", "平移量 δ")
             .help("shift for shift_matrix / shift_error (0 <= delta < n)",
                   "shift_matrix / shift_error 的平移量(0 <= delta < n)")};
     e.resolve = [](ParamSet& p) -> Status {

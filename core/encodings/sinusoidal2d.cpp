@@ -44,10 +44,12 @@ void registerSinusoidal2d(Registry& r) {
     e.params = {intParam("height", 16)
                     .range(1, 1 << 16)
                     .slider(1, 128)
+                    .label("Grid rows", "网格行数")
                     .help("rows of the patch grid", "图块网格的行数"),
                 intParam("width", 16)
                     .range(1, 1 << 16)
                     .slider(1, 128)
+                    .label("Grid columns", "网格列数")
                     .help("columns of the patch grid", "图块网格的列数"),
                 specD().help("model dimension, a multiple of 4 (each axis gets d/2 channels of "
                              "sin/cos pairs)",

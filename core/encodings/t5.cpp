@@ -109,6 +109,7 @@ void registerT5(Registry& r) {
         intParam("num_buckets", 32)
             .range(2, 65536)
             .slider(2, 256)
+            .label("Buckets", "桶数")
             .help("number of relative-position buckets (>= 4 when bidirectional: half for each "
                   "direction)",
                   "相对位置桶的个数(双向时 >= 4:每个方向各占一半)"),
@@ -116,22 +117,26 @@ void registerT5(Registry& r) {
             .range(0, 1LL << 40)
             .log()
             .slider(1, 65536)
+            .label("Largest distance", "最大距离")
             .help("distance from which every position shares the last bucket (must exceed the "
                   "exact range num_buckets/4, or num_buckets/2 when unidirectional)",
                   "从该距离起所有位置共用最后一个桶(必须大于精确区间 num_buckets/4,单向时为 "
                   "num_buckets/2)"),
         boolParam("bidirectional", true)
+            .label("Bidirectional", "双向")
             .help("separate buckets for keys before and after the query (encoder); false: every "
                   "later key shares bucket 0 (decoder)",
                   "查询之前与之后的键使用不同的桶(编码器);false:之后的键全部落入 0 号桶(解码器)"),
         enumParam("bucketing", {"log", "none"})
+            .label("Bucketing", "分桶方式")
             .help("log: T5's logarithmic buckets; none: one table row per distance |i - j|",
                   "log:T5 的对数分桶;none:每个距离 |i - j| 一行"),
-        pathParam("weights").help(
-            ".npy table (num_buckets, heads), or (n, heads) when bucketing is none; empty: "
-            "seeded standard normal",
-            ".npy 权重表 (num_buckets, heads),bucketing 为 none 时为 (n, heads);留空:"
-            "按种子生成的标准正态"),
+        pathParam("weights")
+            .label("Bias table (.npy)", "偏置表 (.npy)")
+            .help(".npy table (num_buckets, heads), or (n, heads) when bucketing is none; empty: "
+                  "seeded standard normal",
+                  ".npy 权重表 (num_buckets, heads),bucketing 为 none 时为 (n, heads);留空:"
+                  "按种子生成的标准正态"),
         specSeed()};
     // num_buckets and max_distance only matter for log bucketing: with none they are not checked.
     e.resolve = [](ParamSet& p) -> Status {

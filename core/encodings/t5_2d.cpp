@@ -32,9 +32,12 @@ void registerT52d(Registry& r) {
     e.summaryEn =
         "One learned scalar per head and (|row offset|, |column offset|) between patches.";
     e.summaryZh = "每个头、每种图块间(|行偏移|, |列偏移|)各一个可学习标量。";
-    e.params = {intParam("fmap", 8).range(1, 4096).slider(1, 64).help(
-                    "side of the square feature map: fmap x fmap patches",
-                    "方形特征图的边长:共 fmap x fmap 个图块"),
+    e.params = {intParam("fmap", 8)
+                    .range(1, 4096)
+                    .slider(1, 64)
+                    .label("Feature map side", "特征图边长")
+                    .help("side of the square feature map: fmap x fmap patches",
+                          "方形特征图的边长:共 fmap x fmap 个图块"),
                 specHeads(8), specSeed()};
     auto patches = [](const ParamSet& p) { return p.integer("fmap") * p.integer("fmap"); };
 

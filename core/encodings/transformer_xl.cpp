@@ -117,6 +117,7 @@ void registerTransformerXl(Registry& r) {
         "注意力分数拆为内容项与位置项:正弦相对编码 R_{i-j} 加全局偏置 u、v(Dai 等,2019)。";
     e.params = {specN(), specD(), specBase(),
                 boolParam("causal", false)
+                    .label("Causal mask", "因果掩码")
                     .help("mask the logits of keys after the query (j > i) with -inf; the four "
                           "terms stay unmasked",
                           "用 -inf 屏蔽查询之后的键(j > i)的分数;四个分项不屏蔽"),
@@ -159,7 +160,7 @@ void registerTransformerXl(Registry& r) {
                                    .work(work));
     e.quantities.push_back(
         quantity("logits", "n,n", nn, logits)
-            .title("Logits (a + b + c + d) / sqrt(d)", "注意力分数 (a + b + c + d) / sqrt(d)")
+            .title("Logits (a + b + c + d) / √d", "注意力分数 (a + b + c + d) / √d")
             .axisNames({"query i", "key j"})
             .work(work));
     r.add(std::move(e));

@@ -111,11 +111,13 @@ void registerUrpe(Registry& r) {
         specHeads(1).help("number of T5 heads drawn for the bias table (the views show head 0)",
                           "T5 偏置表抽取的头数(视图显示第 0 个头)"),
         enumParam("toeplitz", {"decay", "seeded", "ones"})
+            .label("Toeplitz factor", "Toeplitz 因子")
             .help("Toeplitz factor c_{i-j}: gamma^|i-j|, seeded normal per lag, or all ones",
                   "Toeplitz 因子 c_{i-j}:gamma^|i-j|、每个偏移一个随机正态数,或全为 1"),
         realParam("gamma", 0.9)
             .range(0, 1)
             .slider(0, 1)
+            .label("Decay γ", "衰减因子 γ")
             .help("decay factor for toeplitz = decay (0 <= gamma <= 1)",
                   "toeplitz = decay 时的衰减因子(0 <= gamma <= 1)"),
         specSeed()};
@@ -138,7 +140,7 @@ void registerUrpe(Registry& r) {
                      }
                      return a;
                  })
-            .title("Toeplitz factor C[i,j] = c_{i-j}", "Toeplitz 因子 C[i,j] = c_{i-j}")
+            .title("Toeplitz factor C[i, j] = c[i − j]", "Toeplitz 因子 C[i, j] = c[i − j]")
             .axisNames({"query i", "key j"}));
     e.quantities.push_back(
         quantity("attention_plain", "n,n", nn,

@@ -95,38 +95,42 @@ void registerXpos(Registry& r) {
             .exclusiveMin()
             .log()
             .slider(1, 65536)
+            .label("Scale base", "缩放底数")
             .help("positions are divided by scale_base in the exponent",
                   "指数中位置除以 scale_base"),
         realParam("gamma", 0.4)
             .range(0, 1e6)
             .exclusiveMin()
             .slider(0.01, 4)
+            .label("Decay shape γ", "衰减形状 γ")
             .help("zeta_j = (2j + gamma d) / ((1 + gamma) d)",
                   "zeta_j = (2j + gamma d) / ((1 + gamma) d)"),
         enumParam("pairing", {"interleaved", "half"})
+            .label("Dimension pairing", "维度配对")
             .help("pairs (2j, 2j+1), or (j, j+d/2)", "维度配对方式:(2j, 2j+1) 或 (j, j+d/2)")};
     e.resolve = [](ParamSet& p) -> Status {
         return requireEven(p, "d", "xPos rotates pairs of dimensions as RoPE does");
     };
-    e.quantities.push_back(
-        quantity(
-            "scale", "n,d/2",
-            [](const ParamSet& p) {
-                return Shape{p.integer("n"), p.integer("d") / 2};
-            },
-            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                const auto n = p.integer("n"), d = p.integer("d");
-                const double gamma = p.real("gamma"), sb = p.real("scale_base");
-                Array a = Array::real({n, d / 2});
-                auto m = a.matrix();
-                for (std::int64_t i = 0; i < n; ++i)
-                    for (std::int64_t j = 0; j < d / 2; ++j)
-                        m(i, j) = std::pow(zeta(j, d, gamma), centred(i, n) / sb);
-                return a;
-            })
-            .title("Query scale zeta_j^(p_m / scale_base)", "查询缩放 zeta_j^(p_m / scale_base)")
-            .axisNames({"position m", "pair j"})
-            .nonNegative());
+    e.quantities.push_back(quantity(
+                               "scale", "n,d/2",
+                               [](const ParamSet& p) {
+                                   return Shape{p.integer("n"), p.integer("d") / 2};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   const auto n = p.integer("n"), d = p.integer("d");
+                                   const double gamma = p.real("gamma"), sb = p.real("scale_base");
+                                   Array a = Array::real({n, d / 2});
+                                   auto m = a.matrix();
+                                   for (std::int64_t i = 0; i < n; ++i)
+                                       for (std::int64_t j = 0; j < d / 2; ++j)
+                                           m(i, j) =
+                                               std::pow(zeta(j, d, gamma), centred(i, n) / sb);
+                                   return a;
+                               })
+                               .title("Query scale: ζ_j to the power p_m / scale_base",
+                                      "查询缩放:ζ_j 的 p_m / scale_base 次幂")
+                               .axisNames({"position m", "pair j"})
+                               .nonNegative());
     e.quantities.push_back(quantity(
                                "scores", "n,n",
                                [](const ParamSet& p) {

@@ -47,6 +47,8 @@ struct ParamSpec {
     bool logScale = false;             // UI hint: logarithmic slider
     double uiMin = 0, uiMax = 0;       // UI hint: slider range (0, 0: use min/max)
     std::string helpEn, helpZh;
+    // A short name in words for panels ("Largest distance"); empty: the identifier is shown.
+    std::string labelEn, labelZh;
     // When the parameter matters: shown (GUI panel) if ANY condition holds, each "parameter `name`
     // has one of `values`" (as command-line texts). Empty: always. A parameter that only views
     // set (a zoom window) is `viewControlled` and never shown in the panel.
@@ -100,6 +102,11 @@ struct ParamSpec {
     ParamSpec& help(std::string en, std::string zh) {
         helpEn = std::move(en);
         helpZh = std::move(zh);
+        return *this;
+    }
+    ParamSpec& label(std::string en, std::string zh) {
+        labelEn = std::move(en);
+        labelZh = std::move(zh);
         return *this;
     }
     // "an integer >= 1", "a real > 1", "one of: a, b, c" — for error messages and tooltips.

@@ -273,6 +273,26 @@
         <translation>A4 宽度(210 毫米)</translation>
     </message>
     <message>
+        <source>A4 page, landscape (297 × 210 mm)</source>
+        <translation>A4 整页,横向(297 × 210 毫米)</translation>
+    </message>
+    <message>
+        <source>A4 page, portrait (210 × 297 mm)</source>
+        <translation>A4 整页,纵向(210 × 297 毫米)</translation>
+    </message>
+    <message>
+        <source>Journal, one column (89 mm wide)</source>
+        <translation>期刊单栏(宽 89 毫米)</translation>
+    </message>
+    <message>
+        <source>Journal, two columns (183 mm wide)</source>
+        <translation>期刊双栏(宽 183 毫米)</translation>
+    </message>
+    <message>
+        <source>= %1 × %2 px (%3 × %4 mm)</source>
+        <translation>= %1 × %2 像素(%3 × %4 毫米)</translation>
+    </message>
+    <message>
         <source>Custom, pixels</source>
         <translation>自定义,像素</translation>
     </message>

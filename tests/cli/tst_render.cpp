@@ -66,6 +66,9 @@ private slots:
             << "decay_in.pdf" << QStringList{"--size", "10x5in", "--dpi", "150"};
         QTest::newRow("png dark 4:3")
             << "decay_dark.png" << QStringList{"--theme", "dark", "--size", "4:3"};
+        // A journal column: 89 mm wide at the dpi (issue 13, print presets).
+        QTest::newRow("png column")
+            << "decay_column.png" << QStringList{"--size", "column", "--dpi", "300"};
     }
     void formats() {
         QFETCH(QString, file);
@@ -84,6 +87,9 @@ private slots:
             const QImage img(out);
             QCOMPARE(img.size(), QSize(1600, 1200));
             QVERIFY(QColor(img.pixel(1, 1)).lightness() < 60);
+        } else if (file == "decay_column.png") {
+            const QImage img(out);
+            QCOMPARE(img.size(), QSize(1051, 791));  // 89 x 67 mm at 300 dpi
         } else if (file.endsWith(".svg")) {
             QFile f(out);
             QVERIFY(f.open(QIODevice::ReadOnly));
@@ -149,6 +155,8 @@ private slots:
                                      << "--size";
         QTest::newRow("size range") << QStringList{"rope/decay", "--size", "50000x100"} << "a.png"
                                     << "--size";
+        QTest::newRow("size preset") << QStringList{"rope/decay", "--size", "letter"} << "a.png"
+                                     << "two-column";
         QTest::newRow("dpi") << QStringList{"rope/decay", "--dpi", "0"} << "a.png"
                              << "--dpi";
         QTest::newRow("theme") << QStringList{"rope/decay", "--theme", "blue"} << "a.png"

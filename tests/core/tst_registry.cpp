@@ -165,6 +165,39 @@ private slots:
         QVERIFY2(missing.isEmpty(), qPrintable("missing: " + missing.join(", ")));
     }
 
+    // Parameter panels show words a lecturer says, in both languages (issue 13 item 4): every
+    // parameter has an English and a Chinese label, short enough for the panel, in sentence case,
+    // with the Chinese one in Chinese characters, and never just its identifier.
+    void everyParameterHasLabels_data() {
+        QTest::addColumn<QString>("encoding");
+        for (const auto& e : core::registry().encodings())
+            QTest::newRow(e.id.c_str()) << QString::fromStdString(e.id);
+    }
+    void everyParameterHasLabels() {
+        QFETCH(QString, encoding);
+        const auto* enc = core::registry().find(encoding.toStdString());
+        QVERIFY(enc && !enc->params.empty());
+        const auto hasCjk = [](const QString& s) {
+            return std::any_of(s.begin(), s.end(), [](QChar c) {
+                return c.unicode() >= 0x4E00 && c.unicode() <= 0x9FFF;
+            });
+        };
+        for (const auto& spec : enc->params) {
+            const QString name = QString::fromStdString(spec.name);
+            const QString en = QString::fromStdString(spec.labelEn);
+            const QString zh = QString::fromStdString(spec.labelZh);
+            const QByteArray what = (name + ": \"" + en + "\" / \"" + zh + "\"").toUtf8();
+            QVERIFY2(!en.isEmpty() && !zh.isEmpty(), what.constData());
+            QVERIFY2(en.size() <= 28 && zh.size() <= 28, what.constData());
+            // Sentence case: no leading ASCII lower-case letter (a Greek symbol, θ(t), may lead).
+            QVERIFY2(!(en.at(0) >= 'a' && en.at(0) <= 'z'), what.constData());
+            QVERIFY2(hasCjk(zh), what.constData());
+            // Words, not identifiers: no underscore, so never a multi-word identifier such as
+            // max_distance (a one-word identifier, "Padding", may well be its own label).
+            QVERIFY2(!en.contains('_') && !zh.contains('_'), what.constData());
+        }
+    }
+
     void declaredExceptionsExist() {
         for (const auto& m : kCausalMasks) {
             const auto* enc = core::registry().find(m.encoding);
@@ -247,7 +280,10 @@ private slots:
         if (masked) QVERIFY2(minusInf > 0, "a causal mask with nothing masked");
         if (emptyBands) QVERIFY2(nans > 0, "more bands than positions, yet none empty");
         if (!q->isSigned && q->dtype == core::DType::F64)
-            for (double v : first->f64) QVERIFY2(v >= 0, "a quantity marked non-negative");
+            for (double v : first->f64)
+                QVERIFY2(q->nonPositive ? !(v > 0) : v >= 0,
+                         q->nonPositive ? "a quantity marked non-positive"
+                                        : "a quantity marked non-negative");
 
         // Progress: fractions in [0, 1] that never decrease, ending at 1.
         QVERIFY(!seen.empty());

@@ -4,6 +4,8 @@
 // (the base demo passes 10000, 20000, 50000 ... 500000); the mouse wheel changes nothing until
 // the slider has the focus.
 #include <QApplication>
+#include <QLabel>
+#include <QScrollArea>
 #include <QSlider>
 #include <QWheelEvent>
 #include <QtTest>
@@ -13,6 +15,7 @@
 #include "ui/panels/param_panel.h"
 #include "ui/panels/param_row.h"
 #include "ui/shell/gui_main.h"
+#include "ui/shell/language.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -59,6 +62,101 @@ private slots:
         // Back to none: the scaling's parameters hide again.
         QVERIFY(panel.setText("scaling", "none"));
         QVERIFY(!panel.isShown("factor"));
+    }
+
+    // Rows are labelled in words of the current language; the tooltip keeps the identifier the
+    // command line and session files use.
+    void labelsFollowLanguage_data() {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("en");
+        QTest::addColumn<QString>("zh");
+        QTest::newRow("max_distance") << "max_distance"
+                                      << "Largest distance" << QString::fromUtf8("最大距离");
+        QTest::newRow("partial_rotary_factor")
+            << "partial_rotary_factor"
+            << "Rotated fraction" << QString::fromUtf8("旋转比例");
+        QTest::newRow("d") << "d"
+                           << "Dimension d" << QString::fromUtf8("维度 d");
+    }
+    void labelsFollowLanguage() {
+        QFETCH(QString, name);
+        QFETCH(QString, en);
+        QFETCH(QString, zh);
+        applyLanguage(Lang::En);
+        ParamPanel panel;
+        panel.setEncoding(rope(), core::defaultParams(rope()->params));
+        panel.show();
+        QWidget* row = panel.editorFor(name);
+        while (row && !dynamic_cast<ParamRow*>(row)) row = row->parentWidget();
+        QVERIFY(row);
+        auto labels = [row] {
+            QStringList texts;
+            for (auto* l : row->findChildren<QLabel*>()) texts << l->text();
+            return texts;
+        };
+        QVERIFY2(labels().contains(en), qPrintable(labels().join(" | ")));
+        QVERIFY(!labels().contains(name));
+        QVERIFY2(row->toolTip().startsWith("<b>" + en + "</b> (<code>" + name + "</code>)"),
+                 qPrintable(row->toolTip()));
+
+        applyLanguage(Lang::Zh);
+        QTRY_VERIFY2(labels().contains(zh), qPrintable(labels().join(" | ")));
+        QVERIFY(!labels().contains(en));
+        QVERIFY2(row->toolTip().startsWith("<b>" + zh + "</b> (<code>" + name + "</code>)"),
+                 qPrintable(row->toolTip()));
+        applyLanguage(Lang::En);
+        QTRY_VERIFY(labels().contains(en));
+    }
+
+    // The labels fit the parameter dock of a 1280 x 720 window in both languages: no label is
+    // squeezed below its text and no row runs past the dock (its horizontal scroll bar is off, so
+    // anything wider would be cut). The settings reveal the long labels (YaRN, Llama 4).
+    void labelsFitTheDock_data() {
+        QTest::addColumn<bool>("chinese");
+        QTest::addColumn<QString>("page");
+        QTest::addColumn<QStringList>("settings");
+        const QStringList yarn{"scaling=yarn", "query_scale=llama4_temperature"};
+        const QStringList llama{"scaling=llama3", "query_scale=llama_4_scaling_beta"};
+        const QStringList longrope{"scaling=longrope"};
+        for (const bool zh : {false, true}) {
+            const char* lang = zh ? "zh" : "en";
+            QTest::addRow("%s rope yarn", lang) << zh << "rope" << yarn;
+            QTest::addRow("%s rope llama3", lang) << zh << "rope" << llama;
+            QTest::addRow("%s rope longrope", lang) << zh << "rope" << longrope;
+            for (const char* page : {"deberta", "floater", "t5", "cnn_padding", "learned"})
+                QTest::addRow("%s %s", lang, page) << zh << page << QStringList{};
+        }
+    }
+    void labelsFitTheDock() {
+        QFETCH(bool, chinese);
+        QFETCH(QString, page);
+        QFETCH(QStringList, settings);
+        MainWindow w(test::noSettings());
+        w.setLanguage(chinese ? Lang::Zh : Lang::En);
+        w.resize(1280, 720);
+        w.openPage(page);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        ParamPanel* panel = w.paramPanel();
+        for (const QString& kv : settings)
+            QVERIFY2(panel->setText(kv.section('=', 0, 0), kv.section('=', 1)), qPrintable(kv));
+        auto* scroll = qobject_cast<QScrollArea*>(panel->parentWidget()->parentWidget());
+        QVERIFY(scroll);
+        QStringList labels;  // the labels of this encoding in the current language
+        for (const auto& spec : core::registry().find(page.toStdString())->params)
+            labels << pick(spec.labelEn, spec.labelZh);
+        int checked = 0;
+        QTRY_VERIFY(panel->width() <= scroll->viewport()->width());
+        for (auto* l : panel->findChildren<QLabel*>()) {
+            if (!l->isVisible() || !labels.contains(l->text())) continue;
+            ++checked;
+            QVERIFY2(l->width() >= l->sizeHint().width(), qPrintable(l->text()));
+            QVERIFY2(l->mapTo(scroll->viewport(), QPoint(l->width(), 0)).x() <=
+                         scroll->viewport()->width(),
+                     qPrintable(l->text()));
+        }
+        QVERIFY(checked >= 3);
+        w.setLanguage(Lang::En);
     }
 
     void snapping_data() {

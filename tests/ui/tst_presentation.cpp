@@ -18,6 +18,7 @@
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_player.h"
 #include "ui/panels/param_panel.h"
+#include "ui/shell/presentation_strip.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/rotation_widget.h"
@@ -179,6 +180,64 @@ private slots:
         }
     }
 
+    // A step that changes one parameter of the same view keeps the step before as a grey
+    // dashed "ghost" named by that parameter; a step that changes two does not, nor does a
+    // step reached after the user moved a slider.
+    void ghostOfThePreviousStep_data() {
+        QTest::addColumn<QString>("second");
+        QTest::addColumn<bool>("touch");
+        QTest::addColumn<bool>("ghost");
+        QTest::newRow("one change") << R"({"base": "500000"})" << false << true;
+        QTest::newRow("two changes") << R"({"base": "500000", "d": "64"})" << false << false;
+        QTest::newRow("slider moved before") << R"({"base": "500000"})" << true << false;
+    }
+    void ghostOfThePreviousStep() {
+        QFETCH(QString, second);
+        QFETCH(bool, touch);
+        QFETCH(bool, ghost);
+        const QString json = QStringLiteral(R"({"format": 1, "id": "ghost_test",
+  "title": {"en": "Ghost", "zh": "残影"},
+  "steps": [
+    {"view": "rope/decay", "params": {"base": "10000"}, "title": {"en": "A", "zh": "甲"},
+     "caption": {"en": "a", "zh": "甲"}},
+    {"view": "rope/decay", "params": %1, "title": {"en": "B", "zh": "乙"},
+     "caption": {"en": "b", "zh": "乙"}}]})")
+                                 .arg(second);
+        Lesson lesson;
+        QString error;
+        QVERIFY2(parseLesson(json.toUtf8(), Catalog::instance(), &lesson, &error),
+                 qPrintable(error));
+        MainWindow w(test::noSettings());
+        w.show();
+        QCOMPARE(w.startLesson(lesson), QString());
+        QVERIFY(test::waitIdle(w, 60000));
+        const ViewWidget* first = stepView(w, lesson.steps[0]);
+        QVERIFY(first && first->chart() && first->hasResult());
+        const QVector<CurveData> before = first->chart()->curves();
+        QVERIFY(!before.isEmpty());
+        if (touch) {
+            QVERIFY(w.paramPanel()->setText("max_distance", QStringLiteral("2048")));
+            QVERIFY(test::waitIdle(w, 60000));
+        }
+        press(&w, Qt::Key_PageDown);
+        QVERIFY(test::waitIdle(w, 60000));
+        const ViewWidget* v = stepView(w, lesson.steps[1]);
+        QVERIFY(v && v->chart() && v->hasResult());
+        const LinesData& drawn = v->chart()->drawn();
+        const int ghosts = static_cast<int>(std::count_if(
+            drawn.curves.begin(), drawn.curves.end(),
+            [](const CurveData& c) { return c.color == ChartWidget::kGhostColor && c.dashed; }));
+        QCOMPARE(ghosts, ghost ? before.size() : 0);
+        if (!ghost) return;
+        if (qEnvironmentVariableIsSet("POSLAB_GHOST_SHOT"))  // to look at it
+            w.grab().save(qEnvironmentVariable("POSLAB_GHOST_SHOT"));
+        QCOMPARE(drawn.curves.front().name.en, QStringLiteral("previous step: base = 10000"));
+        QCOMPARE(drawn.curves.size(), before.size() + v->chart()->curves().size());
+        // The ghost is the first step's curve, not the new one: base 10000 decays faster.
+        QVERIFY(drawn.curves.front().points.isEmpty() ||
+                drawn.curves.front().points != v->chart()->curves().front().points);
+    }
+
     void widgetsKeepTheirKeys() {
         const Lesson lesson = testLesson();
         MainWindow w(test::noSettings());
@@ -284,6 +343,18 @@ private slots:
         QVERIFY(!w.menuBar()->isVisible());
         QVERIFY(!w.statusBar()->isVisible());
         QVERIFY(QApplication::font().pointSizeF() >= 1.3 * font.pointSizeF());
+        // With the docks gone, the strip keeps the formula and the parameters that act; it
+        // follows the tab and the values.
+        const PresentationStrip* strip = w.presentationStrip();
+        QVERIFY(strip->isVisible());
+        QVERIFY(test::waitIdle(w));
+        QCOMPARE(strip->formulaText(), w.page()->page()->formula.en);
+        QVERIFY2(strip->paramsText().contains("base = 10000"), qPrintable(strip->paramsText()));
+        QVERIFY(w.paramPanel()->setText("base", QStringLiteral("500000")));
+        QVERIFY(test::waitIdle(w));
+        QVERIFY2(strip->paramsText().contains("base = 500000"), qPrintable(strip->paramsText()));
+        w.page()->setCurrentTab(4);
+        QCOMPARE(strip->formulaText(), w.page()->currentViewSpec()->formula.en);
         // A language switch keeps the large font.
         w.setLanguage(Lang::Zh);
         QVERIFY(QApplication::font().pointSizeF() >= 1.3 * font.pointSizeF());
@@ -293,13 +364,14 @@ private slots:
         QCOMPARE(w.startLesson(testLesson()), QString());
         press(&w, Qt::Key_PageDown);
         QCOMPARE(w.lessonPlayer()->index(), 1);
-        const auto* caption = w.lessonPlayer()->findChild<QLabel*>("lessonCaption");
+        const auto* caption = w.lessonPlayer()->findChild<QWidget*>("lessonCaption");
         QVERIFY(caption && caption->isVisible());
         QVERIFY(caption->font().pointSizeF() > QApplication::font().pointSizeF());
 
         // Escape leaves presentation mode and puts everything back; the lesson goes on.
         press(&w, Qt::Key_Escape);
         QVERIFY(!w.isPresenting());
+        QVERIFY(!strip->isVisible());
         QVERIFY(!w.isFullScreen());
         QCOMPARE(QApplication::font(), font);
         QCOMPARE(dockVisibility(w), docks);

@@ -71,7 +71,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.text = localText(o.value("text"));
     v.xLabel = localText(o.value("x"));
     v.yLabel = localText(o.value("y"));
-    v.formula = o.value("formula").toString();
+    v.formula = localText(o.value("formula"));
     v.vmarker = o.value("vmarker").toString();
     v.hmarkerParam = o.value("hmarker").toString();
     v.logY = o.value("logY").toBool();
@@ -149,7 +149,7 @@ ViewSpec compareView(const core::EncodingDescriptor& enc) {
         "diverging scale; curves are overlaid.",
         QString::fromUtf8("同一编码的两种配置:A 为参数面板的取值,B 只改变一个参数。矩阵并排显示,"
                           "并用发散色图显示差值 A − B;曲线则叠加绘制。")};
-    v.formula = "Δ = A − B";
+    v.formula = {QStringLiteral("\\Delta = A - B"), {}};
     return v;
 }
 
@@ -229,7 +229,7 @@ PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonO
     page.text = eo.contains("text") ? localText(eo.value("text"))
                                     : LocalText{QString::fromStdString(enc.summaryEn),
                                                 QString::fromStdString(enc.summaryZh)};
-    page.formula = eo.value("formula").toString();
+    page.formula = localText(eo.value("formula"));
     page.keywords = keywordList(eo.value("keywords"));
     // The browser's grouping follows issue 3 (e.g. CNN padding under Other) where it differs.
     if (eo.contains("group")) page.group = eo.value("group").toString();
@@ -290,7 +290,7 @@ void Catalog::addArgumentPage(const QJsonObject& ao) {
     page.group = "argument";
     page.title = localText(ao.value("title"));
     page.text = localText(ao.value("text"));
-    page.formula = ao.value("formula").toString();
+    page.formula = localText(ao.value("formula"));
     page.keywords = keywordList(ao.value("keywords"));
     for (const auto& vv : ao.value("views").toArray()) {
         if (const ViewSpec* v = base->findView(encId + "/" + vv.toString()))
@@ -305,7 +305,7 @@ void Catalog::addArgumentPage(const QJsonObject& ao) {
     }
     for (const auto& v : page.views)
         if (page.overview.size() < 4 && v.kind != ViewKind::Compare) page.overview << v.id;
-    page.views << compareView(enc);
+    if (ViewSpec cmp = compareView(enc); !page.findView(cmp.id)) page.views << cmp;
     page.preset = base->preset;
     const auto own = stringMap(ao.value("preset"));
     checkPreset(enc, "views.json: " + id + " preset", own, m_warnings);

@@ -62,7 +62,7 @@ struct ViewSpec {
     QString encoding;  // registry id
     ViewKind kind = ViewKind::Heatmap;
     LocalText title, text, xLabel, yLabel;
-    QString formula;
+    LocalText formula;  // TeX (ui/math), typeset by MathFormula
     QVector<SeriesSpec> series;
     QString vmarker;       // lines: a scalar quantity drawn as a vertical marker (decay_bound)
     QString hmarkerParam;  // lines: a parameter drawn as a horizontal line (original length)
@@ -70,7 +70,7 @@ struct ViewSpec {
     bool showMax = false;      // lines: print the largest value of the curves
     bool difference = false;   // heatmaps: add series[0] - series[1]
     bool sharedScale = false;  // heatmaps: one colour range for all panels
-    QString colormap;          // "" (auto), "viridis", "diverging", "categorical"
+    QString colormap;          // "" (auto), "viridis", "diverging", "ordinal"
     // heatmaps: colours on a log10 scale of the positive values (exact zeros in their own
     // colour, noted in the legend); the range is the panels' positive min and max.
     bool logColor = false;
@@ -114,7 +114,7 @@ struct PageSpec {
     QString encoding;
     QString group;  // absolute, rotary, relative, other, argument
     LocalText title, text;
-    QString formula;
+    LocalText formula;  // TeX (ui/math), typeset by MathFormula
     // What the page is about, in English and Chinese ("decay", "bias", "衰减"), for the
     // browser's search (views.json "keywords": {"en": [...], "zh": [...]}).
     QStringList keywords;

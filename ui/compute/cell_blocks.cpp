@@ -70,10 +70,10 @@ void paintBlockMeans(HeatmapData& h) {
             const qint64 n = count[static_cast<std::size_t>(x)];
             if (n == 0) continue;  // only ±inf, nan: transparent
             const double v = sum[static_cast<std::size_t>(x)] / static_cast<double>(n);
-            line[x] = h.colormap == ColormapKind::Categorical
-                          ? cmap.category(static_cast<qint64>(std::llround(v - h.lo)))
-                      : h.logColor ? logColorOf(cmap, v, h.lo, h.hi)
-                                   : cmap.at((v - h.lo) / span);
+            // A constant panel (lo = hi) takes the middle colour: the middle of its colour bar.
+            line[x] = h.logColor    ? logColorOf(cmap, v, h.lo, h.hi)
+                      : h.hi > h.lo ? cmap.at((v - h.lo) / span)
+                                    : cmap.at(0.5);
         }
     }
 }

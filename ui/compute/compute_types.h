@@ -82,6 +82,13 @@ struct HeatmapData {
     qint64 dataRows = -1;  // rows at and past this one have no data (drawn blank)
     LocalText blankNote;   // written over the blank rows
     qint64 rowBlock = 0;   // > 0: separator lines every rowBlock rows
+    // Every finite value equal to this one (lo = hi = it, cells in the map's middle colour, unless
+    // a shared range holds it): kept out of shared colour ranges, and said in `annotation`.
+    std::optional<double> constant;
+    // Written in the panel over the cells: "≡ 0" for a constant panel, "A = B up to 2.2 × 10⁻¹⁶"
+    // for a difference at rounding level, "max |Δ| = …" for a tiny one drawn on a floored scale.
+    LocalText annotation;
+    LocalText annotationShort;  // the same in fewer words, for panels too small for it
     // Exact min and max of the quantity over a block of indices (rows [r0, r1], columns [c0,
     // c1], inclusive), where the cells are themselves means over many indices (level of detail);
     // unset: the cells' own values are the elements.

@@ -1,6 +1,17 @@
 // Heatmap views: the cell image of each panel (each pixel the mean of its block of cells, each
 // axis strided on its own; see cell_blocks.h), small multiples of heads or of channels reshaped to
 // images, the A − B panel, and one colour range shared by the panels that ask for it.
+//
+// The colour policy (issue 13, "honest colour and scale"):
+//   - the map of a view comes from the quantity's declaration (core::QuantitySpec), never from
+//     the values: signed -> diverging centred on 0, one-signed -> sequential, integer indices and
+//     buckets -> ordinal (sequential levels); so a figure never changes map while a parameter is
+//     dragged. The view (views.json "colormap") or the user may choose another;
+//   - a constant panel is written "≡ c" and takes no part in a shared range;
+//   - the panels of one comparison (compare views, difference views, shared scales) share one
+//     map and one range; the difference gets its own symmetric range, floored at a millionth of
+//     the operands' scale, and one at rounding level is drawn neutral and said in words:
+//     "A = B up to 2.2 × 10⁻¹⁶".
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -8,6 +19,7 @@
 #include "core/analysis/compare.h"
 #include "ui/compute/cell_blocks.h"
 #include "ui/compute/prepare_view.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -40,22 +52,76 @@ std::pair<double, double> finiteRange(const Array& a, qint64 begin, qint64 end) 
             hi = std::max(hi, v);
         }
     }
-    if (!(lo <= hi)) lo = hi = 0;
+    if (!(lo <= hi)) lo = hi = std::numeric_limits<double>::quiet_NaN();  // nothing finite
     return {lo, hi};
 }
 
-ColormapKind chooseColormap(const ViewSpec& view, const core::QuantitySpec* q, ColormapChoice user,
-                            bool integer, double lo, double hi) {
-    if (view.colormap == "categorical" ||
-        (integer && user == ColormapChoice::Auto && view.colormap.isEmpty() && hi - lo <= 40))
-        return ColormapKind::Categorical;
+// A difference at most this fraction of its operands' scale is rounding (about 4500 ulps of a
+// double: sums of thousands of terms stay below it, any modelling difference lies far above).
+constexpr double kRoundingLevel = 1e-12;
+// A difference's symmetric range is at least this fraction of the operands' scale, so that a
+// tiny difference is drawn faint, never at full saturation.
+constexpr double kDifferenceFloor = 1e-6;
+
+// The largest |value| of the finite elements in [begin, end).
+double maxAbs(const Array& a, qint64 begin, qint64 end) {
+    const auto [lo, hi] = finiteRange(a, begin, end);
+    return lo <= hi ? std::max(std::abs(lo), std::abs(hi)) : 0.0;
+}
+
+// The map that follows from a kind and a constant value (a constant outside a shared range).
+void constantRange(HeatmapData& h, double c) {
+    h.lo = h.hi = c;
+    if (h.colormap == ColormapKind::Diverging && c != 0) {  // c at the end of its sign's half
+        h.lo = -std::abs(c);
+        h.hi = std::abs(c);
+    }
+}
+
+}  // namespace
+
+ColormapKind colormapFor(const ViewSpec* view, const core::QuantitySpec* q, ColormapChoice user) {
     if (user == ColormapChoice::Viridis) return ColormapKind::Viridis;
     if (user == ColormapChoice::Diverging) return ColormapKind::Diverging;
-    if (view.colormap == "viridis") return ColormapKind::Viridis;
-    if (view.colormap == "diverging") return ColormapKind::Diverging;
-    const bool isSigned = q ? q->isSigned : (lo < 0);
-    return isSigned && lo < 0 ? ColormapKind::Diverging : ColormapKind::Viridis;
+    if (view) {
+        if (view->colormap == "viridis") return ColormapKind::Viridis;
+        if (view->colormap == "diverging") return ColormapKind::Diverging;
+        if (view->colormap == "ordinal") return ColormapKind::Ordinal;
+    }
+    if (!q) return ColormapKind::Viridis;
+    if (q->isSigned) return ColormapKind::Diverging;
+    return q->dtype == DType::I64 ? ColormapKind::Ordinal : ColormapKind::Viridis;
 }
+
+void setColourRange(HeatmapData& h, const core::QuantitySpec* q, double lo, double hi) {
+    h.constant.reset();
+    if (!(lo <= hi)) {  // no finite value: any range, nothing to say
+        h.lo = 0;
+        h.hi = 1;
+        return;
+    }
+    if (lo == hi) {
+        h.constant = lo;
+        constantRange(h, lo);
+        const QString c = formatNumber(lo, 4);
+        h.annotation = {QString::fromUtf8("≡\u00a0") + c, QString::fromUtf8("≡\u00a0") + c};
+        return;
+    }
+    if (h.colormap == ColormapKind::Diverging) {
+        const double m = std::max(std::abs(lo), std::abs(hi));
+        lo = -m;
+        hi = m;
+    } else if (q && !q->isSigned && h.colormap == ColormapKind::Viridis) {
+        // One-signed data whose values come near 0 (within half their magnitude) are drawn on a
+        // scale from 0, so that the lightest or darkest colour means "none".
+        if (lo > 0 && lo <= 0.5 * hi) lo = 0;
+        if (hi < 0 && hi >= 0.5 * lo) hi = 0;
+    }
+    h.lo = lo;
+    h.hi = hi;
+}
+
+namespace {
 
 // A panel of `array` (its slice `state.slice` when it has more than two dimensions) with its
 // axes, stride and colour range; the cells are painted later, once ranges may be shared.
@@ -88,32 +154,44 @@ HeatmapData makeHeatmap(const PrepareContext& ctx, const ViewSpec& view,
     h.rowStep = blockStep(h.rows, ctx.request.maxImageSide);
     h.colStep = blockStep(h.cols, ctx.request.maxImageSide);
     auto [lo, hi] = finiteRange(*array, h.sliceOffset, h.sliceOffset + h.rows * h.cols);
-    h.colormap = chooseColormap(view, q, ctx.request.colormap, h.integer, lo, hi);
-    if (h.colormap == ColormapKind::Diverging) {
+    h.colormap = colormapFor(&view, q, ctx.request.colormap);
+    setColourRange(h, q, lo, hi);
+    return h;
+}
+
+// One map and one colour range over the first `count` panels: the union of the ranges of the
+// panels that are not constant (a constant one keeps its own when the union does not hold it).
+void shareRange(QVector<HeatmapData>& panels, qsizetype count) {
+    count = std::min(count, panels.size());
+    if (count <= 0) return;
+    ColormapKind kind = panels[0].colormap;  // one map: diverging if any panel's is
+    for (qsizetype i = 0; i < count; ++i)
+        if (panels[i].colormap == ColormapKind::Diverging ||
+            (panels[i].colormap == ColormapKind::Viridis && kind == ColormapKind::Ordinal))
+            kind = panels[i].colormap;
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (qsizetype i = 0; i < count; ++i) {
+        panels[i].colormap = kind;
+        if (panels[i].constant) continue;
+        lo = std::min(lo, panels[i].lo);
+        hi = std::max(hi, panels[i].hi);
+    }
+    if (kind == ColormapKind::Diverging) {
         const double m = std::max(std::abs(lo), std::abs(hi));
         lo = -m;
         hi = m;
     }
-    if (lo == hi) {  // a constant: give it a visible range
-        lo -= 0.5;
-        hi += 0.5;
-    }
-    h.lo = lo;
-    h.hi = hi;
-    return h;
-}
-
-// One colour range over the first `count` panels: the union of their ranges.
-void shareRange(QVector<HeatmapData>& panels, qsizetype count) {
-    if (panels.isEmpty()) return;
-    double lo = panels[0].lo, hi = panels[0].hi;
+    const bool any = lo < hi;
     for (qsizetype i = 0; i < count; ++i) {
-        lo = std::min(lo, panels[i].lo);
-        hi = std::max(hi, panels[i].hi);
-    }
-    for (qsizetype i = 0; i < count; ++i) {
-        panels[i].lo = lo;
-        panels[i].hi = hi;
+        HeatmapData& h = panels[i];
+        if (!h.constant || (any && *h.constant >= lo && *h.constant <= hi)) {
+            if (any) {
+                h.lo = lo;
+                h.hi = hi;
+            }
+        } else {
+            constantRange(h, *h.constant);
+        }
     }
 }
 
@@ -204,7 +282,53 @@ LocalText panelTitle(const QVector<SeriesSpec>& series, int i) {
     return s.label.isEmpty() && series.size() > 1 ? LocalText{s.quantity, s.quantity} : s.label;
 }
 
-// The A − B panel of the first two series (same shape and dtype), centred on 0.
+// The words on a difference whose range was floored at kDifferenceFloor of the operands' scale
+// `scale`: "A = B up to 2.2 × 10⁻¹⁶" at rounding level, else "max |Δ| = 6 × 10⁻⁸".
+LocalText differenceNote(const LocalText& a, const LocalText& b, double worst, double scale) {
+    QString m = formatNumber(worst, 2);
+    m.replace(QLatin1Char(' '), QChar(0x00A0));  // "2.2 × 10⁻¹⁶" is never broken across lines
+    if (worst > kRoundingLevel * scale)
+        return {QString::fromUtf8("max |Δ| = ") + m, QString::fromUtf8("max |Δ| = ") + m};
+    const QString en = a.en + " = " + b.en, zh = a.zh + " = " + b.zh;
+    if (worst == 0) return {en + " exactly", zh + QString::fromUtf8("（完全相同）")};
+    return {en + " up to " + m, zh + QString::fromUtf8("，相差不超过 ") + m};
+}
+
+// The same in fewer words: "|Δ| ≤ 2.2 × 10⁻¹⁶".
+LocalText differenceShort(double worst) {
+    QString m = formatNumber(worst, 2);
+    m.replace(QLatin1Char(' '), QChar(0x00A0));
+    const QString t = worst == 0 ? QString::fromUtf8("Δ ≡ 0") : QString::fromUtf8("|Δ| ≤ ") + m;
+    return {t, t};
+}
+
+// The panel `h` of A − B (its array) as a difference of series 0 and 1: its own symmetric range
+// floored at a fraction of the operands' scale; at rounding level drawn neutral and said in words.
+void styleDifference(HeatmapData& h, const ViewInput& in) {
+    const Array& a = *in.fetched[0].array;
+    const Array& b = *in.fetched[1].array;
+    h.integer = false;
+    h.constant.reset();
+    h.annotation = h.annotationShort = {};
+    const qint64 begin = h.sliceOffset, end = h.sliceOffset + h.rows * h.cols;
+    const double worst = maxAbs(*h.array, begin, end);
+    const double scale = std::max(maxAbs(a, begin, end), maxAbs(b, begin, end));
+    const double floor = kDifferenceFloor * scale;
+    const double m = std::max(worst, floor) > 0 ? std::max(worst, floor) : 1.0;
+    h.lo = -m;
+    h.hi = m;
+    h.colormap = ColormapKind::Diverging;
+    const auto& s = in.series;
+    const bool named =
+        in.view.kind != ViewKind::Compare && !s[0].label.isEmpty() && !s[1].label.isEmpty();
+    if (worst < floor || worst == 0) {
+        h.annotation = differenceNote(named ? s[0].label : LocalText{"A", "A"},
+                                      named ? s[1].label : LocalText{"B", "B"}, worst, scale);
+        h.annotationShort = differenceShort(worst);
+    }
+}
+
+// The A − B panel of the first two series (same shape and dtype).
 void appendDifference(const ViewInput& in, ViewResult& out) {
     const Array& a = *in.fetched[0].array;
     const Array& b = *in.fetched[1].array;
@@ -213,15 +337,10 @@ void appendDifference(const ViewInput& in, ViewResult& out) {
     if (!d) return;  // shapes differ: no panel
     HeatmapData h = out.heatmaps[0];
     h.array = std::make_shared<const Array>(std::move(*d));
-    h.integer = false;
-    auto [lo, hi] = finiteRange(*h.array, h.sliceOffset, h.sliceOffset + h.rows * h.cols);
-    const double m = std::max({std::abs(lo), std::abs(hi), 1e-300});
-    h.lo = -m;
-    h.hi = m;
-    h.colormap = ColormapKind::Diverging;
+    styleDifference(h, in);
     h.title = {"A − B", "A − B"};
     const auto& s = in.series;
-    if (!s[0].label.isEmpty() && !s[1].label.isEmpty())
+    if (in.view.kind != ViewKind::Compare && !s[0].label.isEmpty() && !s[1].label.isEmpty())
         h.title = {s[0].label.en + " − " + s[1].label.en, s[0].label.zh + " − " + s[1].label.zh};
     h.dataRows = -1;
     h.rowBlock = 0;
@@ -248,11 +367,18 @@ void seriesPanels(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
         h.title = panelTitle(in.series, i);
         out.heatmaps << h;
     }
-    if ((view.difference || view.kind == ViewKind::Compare) && out.heatmaps.size() >= 2)
+    // The operands of a comparison share one map and one range (set before the difference is
+    // made: it copies the first panel's geometry); the difference keeps its own, centred on 0.
+    // A difference view of three series has its difference given as the third (computed in
+    // core: concatenate − add).
+    const bool comparison = view.difference || view.kind == ViewKind::Compare;
+    const bool given = view.difference && in.series.size() == 3 && out.heatmaps.size() == 3;
+    if ((view.sharedScale || comparison) && out.heatmaps.size() > 1)
+        shareRange(out.heatmaps, given ? 2 : out.heatmaps.size());
+    if (given)
+        styleDifference(out.heatmaps[2], in);
+    else if (comparison && out.heatmaps.size() >= 2)
         appendDifference(in, out);
-    // The series share one range; a difference panel keeps its own (centred on 0).
-    if (view.sharedScale && out.heatmaps.size() > 1)
-        shareRange(out.heatmaps, std::min<qsizetype>(out.heatmaps.size(), in.series.size()));
 }
 
 }  // namespace
@@ -271,7 +397,10 @@ void prepareHeatmaps(PrepareContext& ctx, const ViewInput& in, ViewResult& out) 
             channelMultiples(ctx, in, out);
         else
             out.error = QStringLiteral("cannot draw a %1-D array as small multiples").arg(rank);
-        shareRange(out.heatmaps, out.heatmaps.size());
+        // Channels share one range; heads when the view asks (ALiBi's heads differ in slope by
+        // 2⁸: on one linear scale the flat ones would be blank, so each gets its own bar).
+        if (view.sharedScale || !(view.smallMultiples && rank == 3))
+            shareRange(out.heatmaps, out.heatmaps.size());
     }
     for (auto& h : out.heatmaps) paintBlockMeans(h);
 }

@@ -4,8 +4,8 @@
 #include <algorithm>
 
 #include "core/analysis/compare.h"
-#include "ui/compute/format.h"
 #include "ui/compute/prepare_view.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -68,7 +68,7 @@ void checkAgainstReference(PrepareContext& ctx, const ViewInput& in, ViewResult&
     const QString rows = QString::number(b.array->shape[0]);
     out.value = pick(QStringLiteral("max |first %1 rows − %2 table| = %3"),
                      QString::fromUtf8("max |前 %1 行 − %2表| = %3"), ctx.lang)
-                    .arg(rows, pick(refEnc->nameEn, refEnc->nameZh, ctx.lang), exactText(*err));
+                    .arg(rows, pick(refEnc->nameEn, refEnc->nameZh, ctx.lang), formatNumber(*err));
 }
 
 }  // namespace
@@ -80,7 +80,7 @@ void prepareValue(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
     }
     const Array& a = *in.fetched[0].array;
     QStringList parts;
-    for (qint64 k = 0; k < std::min<qint64>(a.size(), 16); ++k) parts << exactText(a.at(k));
+    for (qint64 k = 0; k < std::min<qint64>(a.size(), 16); ++k) parts << formatNumber(a.at(k), 6);
     out.value = parts.join(", ");
 }
 

@@ -41,6 +41,14 @@ void prepareRotation(PrepareContext& ctx, const ViewInput& in, ViewResult& out);
 // A value view: the first numbers, or a check of the first rows against a reference table.
 void prepareValue(PrepareContext& ctx, const ViewInput& in, ViewResult& out);
 
+// The colour map of a heatmap of quantity `q` (null: unknown) in `view` (null: none): the user's
+// choice, else the view's "colormap", else the quantity's declaration (signed -> diverging,
+// integer indices -> ordinal, else sequential). Never from the values.
+ColormapKind colormapFor(const ViewSpec* view, const core::QuantitySpec* q, ColormapChoice user);
+// h.lo, h.hi (and h.constant, h.annotation) for data in [lo, hi] on h.colormap: symmetric about
+// 0 when diverging; from 0 for one-signed data that come near it; a constant "≡ c".
+void setColourRange(HeatmapData& h, const core::QuantitySpec* q, double lo, double hi);
+
 // The translated name of axis `dim` of a rank-`rank` quantity ("" when it has none).
 QString axisName(const core::QuantitySpec* q, std::size_t dim, std::size_t rank, Lang lang);
 

@@ -167,20 +167,15 @@ void prepareScores(PrepareContext& ctx, const ViewState& st, ViewResult& out) {
     const core::QuantitySpec* q = ropeQuantity("scores");
     h.rowAxis = axisName(q, 0, 2, ctx.lang);
     h.colAxis = axisName(q, 1, 2, ctx.lang);
-    // The cells' own range (the scale of what is drawn), centred on 0 when it changes sign.
+    // The cells' own range (the scale of what is drawn) on the map the quantity declares (signed:
+    // diverging, centred on 0), whatever the values: it never flips while n or the base change.
     double lo = std::numeric_limits<double>::infinity(), hi = -lo;
     for (double v : a->f64) {
         lo = std::min(lo, v);
         hi = std::max(hi, v);
     }
-    if (lo < 0) {
-        const double m = std::max(std::abs(lo), std::abs(hi));
-        h.colormap = ColormapKind::Diverging;
-        lo = -m;
-        hi = m;
-    }
-    h.lo = lo;
-    h.hi = hi > lo ? hi : lo + 1;
+    h.colormap = colormapFor(nullptr, q, ctx.request.colormap);
+    setColourRange(h, q, lo, hi);
     const std::vector<double> th = table.theta;
     h.exactRange = [th, af2, pass](qint64 r0, qint64 r1, qint64 c0,
                                    qint64 c1) -> std::pair<double, double> {

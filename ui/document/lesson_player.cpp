@@ -16,6 +16,8 @@
 #include <QVBoxLayout>
 #include <algorithm>
 
+#include "ui/math/math_label.h"
+
 namespace poslab::ui {
 
 namespace {
@@ -37,20 +39,20 @@ LessonPlayer::LessonPlayer(QWidget* window, QWidget* parent) : QFrame(parent), m
     auto* h = new QHBoxLayout(this);
     h->setContentsMargins(12, 6, 8, 8);
     auto* text = new QVBoxLayout;
-    m_title = new QLabel(this);
+    m_title = new math::MathLabel(this);  // a step's title may hold $maths$ too
     m_title->setObjectName("lessonTitle");
-    m_title->setWordWrap(true);
-    m_caption = new QLabel(this);
+    m_caption = new math::MathLabel(this);  // prose with typeset $maths$
     m_caption->setObjectName("lessonCaption");
-    m_caption->setWordWrap(true);
-    m_caption->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     m_note->setStyleSheet(QStringLiteral("color: #d62728;"));
     m_note->hide();
     // The captions wrap to whatever width the page has; they must not widen the window.
-    for (QLabel* l : {m_title, m_caption, m_note})
-        l->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_note->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    QSizePolicy textPolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    textPolicy.setHeightForWidth(true);
+    m_title->setSizePolicy(textPolicy);
+    m_caption->setSizePolicy(textPolicy);
     text->addWidget(m_title);
     text->addWidget(m_caption);
     text->addWidget(m_note);

@@ -18,6 +18,10 @@ QT_END_NAMESPACE
 
 namespace poslab::ui {
 
+namespace math {
+class MathLabel;
+}
+
 class LessonPlayer : public QFrame {
     Q_OBJECT
 public:
@@ -70,8 +74,8 @@ private:
     bool m_presenting = false;
     bool m_filtering = false;
 
-    QLabel* m_title;
-    QLabel* m_caption;
+    math::MathLabel* m_title;
+    math::MathLabel* m_caption;
     QLabel* m_counter;
     QLabel* m_note;
     QToolButton* m_prev;

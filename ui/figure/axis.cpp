@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ui/figure/number_format.h"
 #include "ui/figure/ticks.h"
 
 namespace poslab::ui {
@@ -15,7 +16,7 @@ double AxisRange::map(double v, double a, double b) const {
 }
 
 QString AxisRange::label(double v) const {
-    return log ? QString::number(v, 'g', 3) : tickLabel(v, step);
+    return AxisNumberFormat(ticks, step, log).text(v);
 }
 
 namespace {

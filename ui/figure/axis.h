@@ -16,6 +16,7 @@ struct AxisRange {
     QVector<double> ticks;
     // v on this axis mapped linearly (or by its logarithm) from [lo, hi] onto [a, b].
     double map(double v, double a, double b) const;
+    // v written in the one format of this axis's labels (number_format.h).
     QString label(double v) const;
 };
 

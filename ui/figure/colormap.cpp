@@ -7,27 +7,17 @@
 
 namespace poslab::ui {
 
-namespace {
-// Tableau-like categorical palette (20 distinguishable colours), cycled for more indices.
-constexpr unsigned int kCategorical[20] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd,
-                                           0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf,
-                                           0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896, 0xc5b0d5,
-                                           0xc49c94, 0xf7b6d2, 0xc7c7c7, 0xdbdb8d, 0x9edae5};
-}  // namespace
-
 Colormap::Colormap(ColormapKind kind) : m_kind(kind) {
     m_table.resize(256);
     for (int i = 0; i < 256; ++i) {
         unsigned int c = 0;
         switch (kind) {
             case ColormapKind::Viridis:
+            case ColormapKind::Ordinal:
                 c = detail::kViridis[i];
                 break;
             case ColormapKind::Diverging:
                 c = detail::kRdBu[i];
-                break;
-            case ColormapKind::Categorical:
-                c = kCategorical[i % 20];
                 break;
         }
         m_table[i] = 0xff000000u | c;
@@ -40,9 +30,10 @@ QRgb Colormap::at(double t) const {
     return m_table[std::min(255, static_cast<int>(t * 256.0))];
 }
 
-QRgb Colormap::category(qint64 index) const {
-    const qint64 k = ((index % 20) + 20) % 20;
-    return 0xff000000u | kCategorical[k];
+QRgb Colormap::level(qint64 index, qint64 count) const {
+    if (count <= 1) return at(0.5);
+    const qint64 k = std::clamp<qint64>(index, 0, count - 1);
+    return at(static_cast<double>(k) / static_cast<double>(count - 1));
 }
 
 QString Colormap::name(ColormapKind kind) {
@@ -51,8 +42,8 @@ QString Colormap::name(ColormapKind kind) {
             return QStringLiteral("viridis");
         case ColormapKind::Diverging:
             return QStringLiteral("RdBu");
-        case ColormapKind::Categorical:
-            return QStringLiteral("categorical");
+        case ColormapKind::Ordinal:
+            return QStringLiteral("ordinal");
     }
     return {};
 }

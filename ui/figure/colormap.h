@@ -1,5 +1,7 @@
-// Colour maps for heatmaps: viridis (sequential), RdBu (diverging, centred on 0) and a categorical
-// palette for integer indices. Lookup only; the tables are data (colormap_tables.h).
+// Colour maps for heatmaps: viridis (sequential, for one-signed data), RdBu (diverging, centred
+// on 0, for signed data) and an ordinal map for integer indices and buckets: viridis in as many
+// discrete levels as there are values (ordered, never cycling). Lookup only; the tables are data
+// (colormap_tables.h).
 #pragma once
 
 #include <QColor>
@@ -9,20 +11,22 @@
 
 namespace poslab::ui {
 
-enum class ColormapKind { Viridis, Diverging, Categorical };
+enum class ColormapKind { Viridis, Diverging, Ordinal };
 
-// What the user chose in the view menu; Auto follows the quantity (signed -> diverging,
-// integer -> categorical when few values, else viridis).
+// What the user chose in the view menu; Auto follows the quantity's metadata, never its current
+// values (core::QuantitySpec: signed -> diverging, integer indices -> ordinal, else viridis).
 enum class ColormapChoice { Auto, Viridis, Diverging };
 
 class Colormap {
 public:
     explicit Colormap(ColormapKind kind = ColormapKind::Viridis);
     ColormapKind kind() const { return m_kind; }
-    // t in [0, 1] (clamped). For Categorical, use category().
+    // t in [0, 1] (clamped).
     QRgb at(double t) const;
-    QRgb category(qint64 index) const;
-    // The 256 colours, low to high (categorical: the palette repeated).
+    // Level `index` of `count` ordered levels (0 the lowest): the ends of the table at 0 and
+    // count − 1, the same colour at() gives a cell of that value. Indices out of range clamp.
+    QRgb level(qint64 index, qint64 count) const;
+    // The 256 colours, low to high.
     const QVector<QRgb>& table() const { return m_table; }
     static QString name(ColormapKind kind);
 

@@ -37,7 +37,10 @@ ExportDialog::ExportDialog(Figure figure, const QString& suggestedPath, QWidget*
     m_preset->setObjectName("exportPreset");
     m_preset->addItem(tr("Slide 16:9 (1920 × 1080)"), "16:9");
     m_preset->addItem(tr("Slide 4:3 (1600 × 1200)"), "4:3");
-    m_preset->addItem(tr("A4 width (210 mm)"), "a4");
+    m_preset->addItem(tr("A4 page, landscape (297 × 210 mm)"), "a4");
+    m_preset->addItem(tr("A4 page, portrait (210 × 297 mm)"), "a4-portrait");
+    m_preset->addItem(tr("Journal, one column (89 mm wide)"), "column");
+    m_preset->addItem(tr("Journal, two columns (183 mm wide)"), "two-column");
     m_preset->addItem(tr("Custom, pixels"), "px");
     m_preset->addItem(tr("Custom, inches"), "in");
     form->addRow(tr("Size"), m_preset);
@@ -152,14 +155,21 @@ void ExportDialog::syncSize() {
 
 void ExportDialog::updatePreview() {
     const FigureOptions o = options();
-    m_pixels->setText(tr("= %1 × %2 px").arg(o.pixels.width()).arg(o.pixels.height()));
+    const QSizeF mm = o.sizePt() * (25.4 / 72.0);
+    m_pixels->setText(tr("= %1 × %2 px (%3 × %4 mm)")
+                          .arg(o.pixels.width())
+                          .arg(o.pixels.height())
+                          .arg(std::lround(mm.width()))
+                          .arg(std::lround(mm.height())));
     if (!validateFigureOptions(o).isEmpty()) return;
-    // The preview is the figure at a small size with the same proportions (fonts scale with
-    // the height, so it looks like the export); very elongated sizes are drawn full and shrunk.
+    // The preview is the figure at a small size with the same proportions and the same physical
+    // size (its dpi scaled with its pixels: fonts follow both, so it looks like the export);
+    // very elongated or very small sizes are drawn full and shrunk.
     const double aspect = static_cast<double>(o.pixels.width()) / o.pixels.height();
     FigureOptions small = o;
     small.pixels = aspect >= 1.2 ? QSize(480, static_cast<int>(std::lround(480 / aspect)))
                                  : QSize(static_cast<int>(std::lround(400 * aspect)), 400);
+    small.dpi = o.dpi * small.pixels.width() / o.pixels.width();
     QImage image;
     if (validateFigureOptions(small).isEmpty()) {
         image = figureImage(m_figure, small);

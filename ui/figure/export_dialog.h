@@ -1,8 +1,8 @@
 // The Export Figure dialog (issue 5; opened by FigureExport, figure_export.h). It picks the file,
-// format, size preset (16:9, 4:3, A4 width, custom in pixels or inches), DPI, theme (light by
-// default, even when the UI is dark), footer and formula, and shows a live preview; the figure is
-// the view's last result drawn by the same renderer as `poslab render`, and it is written off the
-// GUI thread.
+// format, size preset (slides 16:9 and 4:3, an A4 page, one or two journal columns, custom in
+// pixels or inches), DPI, theme (light by default, even when the UI is dark), footer and formula,
+// and shows a live preview; the figure is the view's last result drawn by the same renderer as
+// `poslab render`, and it is written off the GUI thread.
 #pragma once
 
 #include <QDialog>

@@ -17,6 +17,8 @@
 #include "ui/compute/cell_blocks.h"
 #include "ui/compute/compute_request.h"
 #include "ui/compute/request_check.h"
+#include "ui/figure/acting_params.h"
+#include "ui/figure/figure_text.h"
 #include "ui/figure/heatmap_paint.h"
 #include "ui/figure/lines_paint.h"
 #include "ui/figure/paint_style.h"
@@ -50,13 +52,26 @@ QString validateFigureOptions(const FigureOptions& o) {
     return {};
 }
 
+QStringList figurePresets() {
+    return {QStringLiteral("16:9"),        QStringLiteral("4:3"),    QStringLiteral("a4"),
+            QStringLiteral("a4-portrait"), QStringLiteral("column"), QStringLiteral("two-column")};
+}
+
+QSizeF presetMillimetres(const QString& preset) {
+    if (preset == QLatin1String("a4")) return {297, 210};
+    if (preset == QLatin1String("a4-portrait")) return {210, 297};
+    if (preset == QLatin1String("column")) return {89, 67};
+    if (preset == QLatin1String("two-column")) return {183, 113};
+    return {};
+}
+
 QSize sizeForPreset(const QString& preset, double dpi) {
+    if (preset == QLatin1String("16:9")) return {1920, 1080};
     if (preset == QLatin1String("4:3")) return {1600, 1200};
-    if (preset == QLatin1String("a4")) {
-        const int w = static_cast<int>(std::lround(210.0 / 25.4 * dpi));
-        return {w, static_cast<int>(std::lround(w * 9.0 / 16.0))};
-    }
-    return {1920, 1080};
+    const QSizeF mm = presetMillimetres(preset);
+    if (mm.isEmpty()) return {};
+    return {static_cast<int>(std::lround(mm.width() / 25.4 * dpi)),
+            static_cast<int>(std::lround(mm.height() / 25.4 * dpi))};
 }
 
 Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params) {
@@ -66,37 +81,17 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     const auto* enc = core::registry().find(view.encoding.toStdString());
     const QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
     f.title = encName + QStringLiteral(" — ") + view.title.text();
-    f.formula = view.formula;
+    // A compare view's Δ = A − B only where a difference is drawn (curves are overlaid).
+    const bool noDifference =
+        view.kind == ViewKind::Compare &&
+        std::none_of(result.heatmaps.begin(), result.heatmaps.end(),
+                     [](const HeatmapData& h) { return h.title.en == QStringLiteral("A − B"); });
+    f.formula = noDifference ? QString() : view.formula.text();
     f.chinese = isChinese();
     f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
     f.xLabel = view.xLabel.text();
     f.yLabel = view.yLabel.text();
-    QStringList parts;
-    for (const auto& [name, value] : params.values()) {
-        // The parameters that matter to the view (issue 13: a footer of 35 values hides the
-        // few that act): not those the current values make irrelevant (YaRN's betas without
-        // YaRN), not the views' own zoom windows, and long lists by their length.
-        const core::ParamSpec* spec = enc ? enc->findParam(name) : nullptr;
-        if (spec && (spec->viewControlled || !spec->relevant(params))) continue;
-        if (spec && spec->quietAtDefault && value == spec->defaultValue) continue;
-        // Set by every series of the view (rope/precision's two formats): the page's value
-        // does not act; the panels' titles name theirs.
-        if (!view.series.isEmpty() &&
-            std::all_of(view.series.begin(), view.series.end(), [&](const SeriesSpec& s) {
-                return s.set.contains(QString::fromStdString(name));
-            }))
-            continue;
-        std::string text = core::formatValue(value);
-        if (spec && spec->type == core::ParamType::RealList && core::isNumberList(text))
-            text = std::to_string(core::numberListValues(text).size()) + " values";
-        // Whole reals as integers ("base = 500000", not the shorter "5e+05").
-        if (const double* r = std::get_if<double>(&value);
-            r && std::floor(*r) == *r && std::abs(*r) < 1e15)
-            text = std::to_string(static_cast<long long>(*r));
-        if (text.empty()) continue;  // an unset file parameter
-        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
-                                               QString::fromStdString(text));
-    }
+    const QStringList parts = actingParamTexts(view, params);
     f.footer = QStringLiteral("%1 · %2 · PosLab").arg(view.id, parts.join(QStringLiteral(", ")));
     return f;
 }
@@ -130,7 +125,7 @@ core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
 
 void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureOptions& o) {
     const bool vector = p.device() && p.device()->devType() != QInternal::Image;
-    const PaintStyle s = makeFigureStyle(o.dark, area.height(), vector, f.chinese);
+    const PaintStyle s = makeFigureStyle(o.dark, area.height(), vector, f.chinese, o.dpi / 72.0);
     p.save();
     p.setRenderHint(QPainter::LosslessImageRendering, true);  // PDF: Flate, never JPEG
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
@@ -142,19 +137,17 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
     // Title (and the lesson step's title above the view's own).
     p.setPen(s.fg);
     if (!f.subtitle.isEmpty()) {
-        p.setFont(s.sized(1.45, true));
-        p.drawText(QRectF(body.left(), body.top(), body.width(), 1.9 * u), Qt::AlignCenter,
-                   f.subtitle);
+        // A lesson step's title may hold $maths$.
+        paintTitleLine(p, QRectF(body.left(), body.top(), body.width(), 1.9 * u), f.subtitle,
+                       s.sized(1.45, true), s.fg);
         body.setTop(body.top() + 1.9 * u);
-        p.setFont(s.sized(0.95));
         p.setPen(s.muted);
-        p.drawText(QRectF(body.left(), body.top(), body.width(), 1.4 * u), Qt::AlignCenter,
-                   f.title);
+        paintFittedLine(p, QRectF(body.left(), body.top(), body.width(), 1.4 * u), Qt::AlignCenter,
+                        f.title, 0.95, false, s);
         body.setTop(body.top() + 1.5 * u);
     } else {
-        p.setFont(s.sized(1.45, true));
-        p.drawText(QRectF(body.left(), body.top(), body.width(), 1.9 * u), Qt::AlignCenter,
-                   f.title);
+        paintFittedLine(p, QRectF(body.left(), body.top(), body.width(), 1.9 * u), Qt::AlignCenter,
+                        f.title, 1.45, true, s);
         body.setTop(body.top() + 2.1 * u);
     }
 
@@ -177,27 +170,10 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
         footerBox = QRectF(body.left(), body.bottom() - h, body.width(), h);
         body.setBottom(body.bottom() - h - 0.3 * u);
     }
-    if (!f.caption.isEmpty()) {
-        const QFont cf = s.sized(1.0);
-        const QFontMetricsF fm(cf);
-        const QRectF need = fm.boundingRect(QRectF(0, 0, body.width() - 2 * u, 20 * u),
-                                            Qt::TextWordWrap, f.caption);
-        const double h = std::min(need.height() + 0.4 * u, body.height() * 0.35);
-        p.setFont(cf);
-        p.setPen(s.fg);
-        p.drawText(QRectF(body.left() + u, body.bottom() - h, body.width() - 2 * u, h),
-                   Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap, f.caption);
-        body.setBottom(body.bottom() - h - 0.2 * u);
-    }
-    if (o.formula && !f.formula.isEmpty()) {
-        QFont ff = s.sized(0.95);
-        ff.setItalic(true);
-        p.setFont(ff);
-        p.setPen(s.fg);
-        p.drawText(QRectF(body.left(), body.bottom() - 1.5 * u, body.width(), 1.5 * u),
-                   Qt::AlignCenter, f.formula);
-        body.setBottom(body.bottom() - 1.7 * u);
-    }
+    if (!f.caption.isEmpty())
+        body.setBottom(body.bottom() - paintCaptionText(p, body, f.caption, s) - 0.2 * u);
+    if (o.formula && !f.formula.isEmpty())
+        body.setBottom(body.bottom() - paintFormulaLine(p, body, f.formula, s));
 
     LocalText cover = estimate;
     if (!r.error.isEmpty()) {

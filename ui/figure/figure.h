@@ -8,6 +8,7 @@
 #include <QImage>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include "core/compute.h"
@@ -24,12 +25,18 @@ enum class FigureFormat { Png, Svg, Pdf };
 // The format named by a file's extension (case-insensitive); false when it is none of the three.
 bool figureFormatOf(const QString& path, FigureFormat* format);
 
+// A figure's size is its pixels at a resolution: its physical size is pixels / dpi inches (the
+// PNG's metadata, the SVG's and the PDF's page). Text is sized from both: a body line is 1/45 of
+// the height, and tick labels are never smaller than 6 pt at the physical size
+// (makeFigureStyle), so a journal column stays legible.
 struct FigureOptions {
     QSize pixels{1920, 1080};  // the figure's size in pixels (at `dpi`)
     double dpi = 144;          // PNG metadata; physical size of SVG and PDF pages
     bool dark = false;         // exports are light unless asked
     bool footer = true;        // the parameters in a small footer
     bool formula = true;       // the view's formula under the panels
+    // The physical size in points (1/72 in).
+    QSizeF sizePt() const { return QSizeF(pixels) * (72.0 / dpi); }
 };
 
 // Limits checked by validateFigureOptions (and the export dialog's controls).
@@ -38,8 +45,15 @@ inline constexpr int kMaxFigureSide = 16384;
 inline constexpr double kMinDpi = 36, kMaxDpi = 1200;
 QString validateFigureOptions(const FigureOptions& options);
 
-// Named sizes: "16:9" (1920 x 1080), "4:3" (1600 x 1200), "a4" (A4 width, 210 mm at the dpi,
-// 16:9 high) — sizeForPreset gives the pixels.
+// Named sizes. Slides in pixels at any dpi: "16:9" (1920 x 1080), "4:3" (1600 x 1200). Print
+// sizes in millimetres at the dpi: "a4" (an A4 page across, 297 x 210 mm), "a4-portrait"
+// (210 x 297 mm), "column" (one journal column, 89 x 67 mm, 3.5 in wide), "two-column" (the
+// full text width, 183 x 113 mm, 7.2 in). The ids, in the order the export dialog lists them:
+QStringList figurePresets();
+// The physical size of a print preset in millimetres; an empty size for the slides and for
+// names that are no preset.
+QSizeF presetMillimetres(const QString& preset);
+// The pixels of a preset at `dpi`; an empty size for a name that is no preset.
 QSize sizeForPreset(const QString& preset, double dpi);
 
 // Everything a figure shows, resolved to the current language.

@@ -2,14 +2,16 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
-#include <QLocale>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
 
 #include "ui/compute/cell_blocks.h"
+#include "ui/figure/colorbar_paint.h"
 #include "ui/figure/colormap.h"
 #include "ui/figure/log_scale.h"
+#include "ui/figure/number_format.h"
+#include "ui/figure/panel_annotation.h"
 #include "ui/figure/ticks.h"
 
 namespace poslab::ui {
@@ -33,128 +35,6 @@ QImage crispCells(const QImage& image, QSizeF deviceSize, double oversample) {
     if (kx == 1 && ky == 1) return image;
     return image.scaled(static_cast<int>(image.width() * kx), static_cast<int>(image.height() * ky),
                         Qt::IgnoreAspectRatio, Qt::FastTransformation);
-}
-
-// The exponent of a power of ten as written beside it: "−3", "0", "12".
-QString exponentText(int e) {
-    return (e < 0 ? QString(QChar(0x2212)) : QString()) + QString::number(std::abs(e));
-}
-
-// The legend of the exact zeros of a log colour scale, beside their swatch under the bar.
-QString zeroLegend() {
-    return QCoreApplication::translate("poslab::ui::HeatmapPaint", "0 = exact");
-}
-
-// The widest colour-bar label, for the room beside the bar.
-QString widestBarLabel(const HeatmapData& h) {
-    if (h.logColor) {  // "10−17" in full size: a little wider than 10 and a raised exponent
-        QString widest = zeroLegend();
-        for (int e : logTickExponents(h.lo, h.hi, 12)) {
-            const QString t = QStringLiteral("10") + exponentText(e);
-            if (t.size() > widest.size()) widest = t;
-        }
-        return widest;
-    }
-    if (h.colormap == ColormapKind::Categorical)
-        return QString::number(static_cast<qint64>(std::llround(h.hi)));
-    QString widest;
-    const auto ticks = niceTicks(h.lo, h.hi, 6);
-    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
-    for (double v : ticks)
-        if (tickLabel(v, step).size() > widest.size()) widest = tickLabel(v, step);
-    return widest;
-}
-
-// 10^e drawn as "10" and the exponent raised in a smaller size, left-aligned and centred
-// vertically in `box` (fonts differ in which superscript digits they have; this needs none).
-void paintPowerOfTen(QPainter& p, const QRectF& box, int e) {
-    const QFont base = p.font();
-    const QFontMetricsF fm(base);
-    const double baseline = box.center().y() + (fm.ascent() - fm.descent()) / 2;
-    p.drawText(QPointF(box.left(), baseline), QStringLiteral("10"));
-    QFont small = base;
-    small.setPixelSize(std::max(1, static_cast<int>(std::lround(base.pixelSize() * 0.72))));
-    p.setFont(small);
-    p.drawText(QPointF(box.left() + fm.horizontalAdvance(QStringLiteral("10")) + 0.5,
-                       baseline - 0.42 * fm.ascent()),
-               exponentText(e));
-    p.setFont(base);
-}
-
-// The ticks of a log colour scale: powers of ten, written 10⁻³.
-void paintLogTicks(QPainter& p, const QRectF& bar, const HeatmapData& h, double labelWidth,
-                   int labels, const PaintStyle& s) {
-    const QFontMetricsF fm(p.font());
-    const double tick = 0.25 * s.unit;
-    for (int e : logTickExponents(h.lo, h.hi, labels)) {
-        const double t = logColorPosition(std::pow(10.0, e), h.lo, h.hi);
-        const double y = bar.bottom() - t * bar.height();
-        p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tick, y));
-        paintPowerOfTen(
-            p, QRectF(bar.right() + 1.5 * tick, y - fm.height() / 2, labelWidth, fm.height()), e);
-    }
-}
-
-void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const QString& label,
-                   double labelWidth, const PaintStyle& s) {
-    const Colormap cmap(h.colormap);
-    const QFont tickFont = s.sized(0.75);
-    const QFontMetricsF fm(tickFont);
-    p.setFont(tickFont);
-    const double tick = 0.25 * s.unit;
-    const int labels = std::max(2, static_cast<int>(bar.height() / (2.2 * s.unit)));
-    if (h.colormap == ColormapKind::Categorical) {
-        const auto lo = static_cast<qint64>(std::llround(h.lo));
-        const auto hi = static_cast<qint64>(std::llround(h.hi));
-        const qint64 count = std::max<qint64>(1, hi - lo + 1);
-        const double step = bar.height() / static_cast<double>(count);
-        for (qint64 k = 0; k < count; ++k)
-            p.fillRect(QRectF(bar.x(), bar.bottom() - (k + 1) * step, bar.width(), step),
-                       QColor::fromRgb(cmap.category(k)));
-        p.setPen(s.fg);
-        for (qint64 v : indexTicks(lo, hi, labels)) {
-            const double y = bar.bottom() - (static_cast<double>(v - lo) + 0.5) * step;
-            p.drawText(
-                QRectF(bar.right() + 1.5 * tick, y - fm.height() / 2, labelWidth, fm.height()),
-                Qt::AlignLeft | Qt::AlignVCenter, QString::number(v));
-        }
-    } else {
-        // 256 colours drawn as a strip of rectangles (crisp and exact in vector output).
-        const auto& table = cmap.table();
-        const double step = bar.height() / static_cast<double>(table.size());
-        for (int i = 0; i < table.size(); ++i)
-            p.fillRect(QRectF(bar.x(), bar.bottom() - (i + 1) * step, bar.width(), step + 0.6),
-                       QColor::fromRgb(table[i]));
-        p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
-        if (h.logColor) {
-            paintLogTicks(p, bar, h, labelWidth, labels, s);
-            const QRectF zero(bar.x(), bar.bottom() + 0.45 * s.unit, bar.width(), 0.6 * s.unit);
-            p.fillRect(zero, QColor::fromRgb(zeroColor()));
-            p.setBrush(Qt::NoBrush);
-            p.drawRect(zero);
-            p.drawText(QRectF(zero.right() + 0.3 * s.unit, zero.center().y() - fm.height() / 2,
-                              labelWidth + 2 * tick, fm.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, zeroLegend());
-        }
-        const auto ticks = h.logColor ? QVector<double>() : niceTicks(h.lo, h.hi, labels);
-        const double tstep = ticks.size() > 1 ? ticks[1] - ticks[0] : 1;
-        for (double v : ticks) {
-            const double y = bar.bottom() - (v - h.lo) / (h.hi - h.lo) * bar.height();
-            p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tick, y));
-            p.drawText(
-                QRectF(bar.right() + 1.5 * tick, y - fm.height() / 2, labelWidth, fm.height()),
-                Qt::AlignLeft | Qt::AlignVCenter, tickLabel(v, tstep));
-        }
-    }
-    p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(bar);
-    if (!label.isEmpty()) {
-        p.setFont(s.sized(0.8));
-        paintRotatedText(
-            p, QPointF(bar.right() + 1.5 * tick + labelWidth + 0.7 * s.unit, bar.center().y()),
-            bar.height(), 1.3 * s.unit, label);
-    }
 }
 
 // Cell coordinates (fractional cells) <-> the axes' index coordinates the view window is in.
@@ -296,49 +176,63 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     p.setFont(s.sized(0.75));
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     const double tick = 0.25 * s.unit;
-    const QLocale locale = QLocale::c();
-    auto label = [&](qint64 v) {
-        return std::abs(v) >= 100000 ? locale.toString(v).replace(',', QChar(0x2009))
-                                     : QString::number(v);
+    // Index ticks, at most `most` of them (9: matplotlib's density), in one number format.
+    auto ticksOf = [](qint64 first, qint64 last, int most) {
+        QVector<qint64> t;
+        for (int target = most; target >= 1; --target)
+            if ((t = indexTicks(first, last, target)).size() <= most) break;
+        return t;
     };
+    auto formatOf = [](const QVector<qint64>& ticks) {
+        QVector<double> v;
+        for (qint64 t : ticks) v << static_cast<double>(t);
+        return AxisNumberFormat(v, v.size() > 1 ? v[1] - v[0] : 1, false);
+    };
+    auto label = [](const AxisNumberFormat& f, qint64 v) { return f.text(static_cast<double>(v)); };
     const auto c0 = static_cast<qint64>(std::ceil(view.left() - 0.5));
     const auto c1 = static_cast<qint64>(std::floor(view.right() - 0.5));
-    const double colLabel = ftick.horizontalAdvance(label(std::max<qint64>(std::abs(c1), 10)));
-    for (qint64 c : indexTicks(
-             c0, c1,
-             std::max(
-                 2, static_cast<int>(plot.width() / std::max(3.2 * s.unit, colLabel + s.unit))))) {
+    const double colLabel = ftick.horizontalAdvance(
+        formatTicks({static_cast<double>(std::max<qint64>(std::abs(c1), 10))}, 1).front());
+    const auto cols = ticksOf(
+        c0, c1,
+        std::clamp(static_cast<int>(plot.width() / std::max(3.2 * s.unit, colLabel + s.unit)), 2,
+                   9));
+    const AxisNumberFormat colFormat = formatOf(cols);
+    for (qint64 c : cols) {
         const double x = plot.left() + (static_cast<double>(c) + 0.5 - view.left()) * cw;
         p.drawLine(QPointF(x, plot.bottom()), QPointF(x, plot.bottom() + tick));
         p.drawText(QRectF(x - 4 * s.unit, plot.bottom() + 1.2 * tick, 8 * s.unit, ftick.height()),
-                   Qt::AlignHCenter | Qt::AlignTop, label(c));
+                   Qt::AlignHCenter | Qt::AlignTop, label(colFormat, c));
     }
     if (h.rows > 1) {
         const auto r0 = static_cast<qint64>(std::ceil(view.top() - 0.5));
         const auto r1 = static_cast<qint64>(std::floor(view.bottom() - 0.5));
-        for (qint64 r :
-             indexTicks(r0, r1, std::max(2, static_cast<int>(plot.height() / (2.2 * s.unit))))) {
+        const auto rows =
+            ticksOf(r0, r1, std::clamp(static_cast<int>(plot.height() / (2.2 * s.unit)), 2, 9));
+        const AxisNumberFormat rowFormat = formatOf(rows);
+        for (qint64 r : rows) {
             const double y = plot.top() + (static_cast<double>(r) + 0.5 - view.top()) * ch;
             p.drawLine(QPointF(plot.left() - tick, y), QPointF(plot.left(), y));
             p.drawText(QRectF(plot.left() - tick * 1.5 - l.rowLabelWidth, y - ftick.height() / 2,
                               l.rowLabelWidth, ftick.height()),
-                       Qt::AlignRight | Qt::AlignVCenter, label(r));
+                       Qt::AlignRight | Qt::AlignVCenter, label(rowFormat, r));
         }
     }
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setBrush(Qt::NoBrush);
     p.drawRect(plot);
     if (!axisTitles) return;
-    p.setFont(s.sized(0.8));
-    p.drawText(
+    paintFittedLine(
+        p,
         QRectF(plot.left() - 2 * s.unit, plot.bottom() + tick + ftick.height() + 0.2 * s.unit,
                plot.width() + 4 * s.unit, 1.3 * s.unit),
-        Qt::AlignHCenter | Qt::AlignTop, h.colAxis);
+        Qt::AlignHCenter | Qt::AlignTop, h.colAxis, 0.8, false, s);
+    p.setFont(s.sized(0.8));
     if (h.rows > 1 && !h.rowAxis.isEmpty())
         paintRotatedText(
             p,
             QPointF(plot.left() - 1.5 * tick - l.rowLabelWidth - 0.7 * s.unit, plot.center().y()),
-            plot.height() + 4 * s.unit, 1.3 * s.unit, h.rowAxis);
+            plot.height(), 1.3 * s.unit, h.rowAxis);
 }
 
 double titleHeight(const PaintStyle& s, const HeatmapPanelOptions& o) {
@@ -368,14 +262,17 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     const QFontMetricsF ftick(s.sized(0.75));
     const double top = area.top() + titleHeight(s, o);
     // Room for the tick labels, the axis names and the colour bar with its labels.
-    l.rowLabelWidth = ftick.horizontalAdvance(
-                          QString::number(std::max<qint64>(h.rowMap.totalOr(h.rows) - 1, 0))) +
-                      0.5 * s.unit;
-    l.barLabelWidth = ftick.horizontalAdvance(widestBarLabel(h)) + 0.3 * s.unit;
+    const double lastRow = static_cast<double>(std::max<qint64>(h.rowMap.totalOr(h.rows) - 1, 0));
+    l.rowLabelWidth = ftick.horizontalAdvance(formatTicks({lastRow}, 1).front()) + 0.5 * s.unit;
+    // The label column, first from the labels of a bar as tall as the area (the most labels).
+    l.barLabelWidth = colorbarLabelWidth(h, area.height(), s);
     const double left =
         (h.rows > 1 ? l.rowLabelWidth + (o.axisTitles ? 1.4 : 0.2) * s.unit : 0.5 * s.unit);
-    const double right = 0.6 * s.unit + 0.8 * s.unit + 0.4 * s.unit + l.barLabelWidth +
-                         (o.barLabel.isEmpty() ? 0.2 : 1.4) * s.unit;
+    auto rightOf = [&](double labelWidth) {
+        return 0.6 * s.unit + 0.8 * s.unit + 0.4 * s.unit + labelWidth +
+               (o.barLabel.isEmpty() ? 0.2 : 1.4) * s.unit;
+    };
+    double right = rightOf(l.barLabelWidth);
     const double bottom =
         o.axisTitles ? ftick.height() * 2 + 0.8 * s.unit : ftick.height() + 0.5 * s.unit;
     auto plotBelow = [&](double plotTop) {
@@ -394,14 +291,43 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
         }
         return plot;
     };
-    QRectF plot = plotBelow(top + 0.3 * s.unit);
-    // A title and the words on what a cell covers would share one line: the words get their own.
-    if (o.title && !h.title.isEmpty()) {
-        HeatmapData drawn = h;
-        const auto [kr, kc] = drawnBlockFactors(plot.size(), h, view);
-        drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
-        drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
-        if (!cellCoverText(drawn).isEmpty()) plot = plotBelow(top + 1.2 * s.unit);
+    auto placePlot = [&] {
+        QRectF plot = plotBelow(top + 0.3 * s.unit);
+        // A title and the words on what a cell covers would share one line: the words get
+        // their own.
+        if (o.title && !h.title.isEmpty()) {
+            HeatmapData drawn = h;
+            const auto [kr, kc] = drawnBlockFactors(plot.size(), h, view);
+            drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
+            drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
+            if (!cellCoverText(drawn).isEmpty()) plot = plotBelow(top + 1.2 * s.unit);
+        }
+        return plot;
+    };
+    QRectF plot = placePlot();
+    // A narrow panel: fewer labels on a shorter bar may leave a larger plot. Of the columns sized
+    // for 9 down to 2 labels, the one with the largest plot whose bar's own labels fit in it.
+    double bestArea = -1;
+    for (int most = 9; most >= 2; --most) {
+        const double barHeight =
+            most == 9 ? area.height() : (most - 1) * 1.5 * ftick.height() + 0.5;
+        const double width = colorbarLabelWidth(h, barHeight, s);
+        right = rightOf(width);
+        const QRectF placed = placePlot();
+        if (colorbarLabelWidth(h, placed.height(), s) > width + 1e-9) continue;
+        if (placed.width() * placed.height() > bestArea + 1e-6) {
+            bestArea = placed.width() * placed.height();
+            plot = placed;
+            l.barLabelWidth = width;
+        }
+    }
+    // None fits (the ends of a short bar labelled): the column grows until it holds them.
+    for (int pass = 0; bestArea < 0 && pass < 4; ++pass) {
+        const double drawn = colorbarLabelWidth(h, plot.height(), s);
+        if (drawn <= l.barLabelWidth) break;
+        l.barLabelWidth = drawn;
+        right = rightOf(drawn);
+        plot = placePlot();
     }
     l.plot = plot;
     l.bar = QRectF(plot.right() + 0.6 * s.unit, plot.top(), 0.8 * s.unit, plot.height());
@@ -412,10 +338,9 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, co
                        const QRectF& view, QPoint hover, const HeatmapPanelOptions& o) {
     const double top = area.top() + titleHeight(s, o);
     if (o.title) {
-        p.setFont(s.sized(0.95, true));
         p.setPen(s.fg);
-        p.drawText(QRectF(area.left(), area.top(), area.width(), 1.4 * s.unit), Qt::AlignCenter,
-                   h.title.text());
+        paintFittedLine(p, QRectF(area.left(), area.top(), area.width(), 1.4 * s.unit),
+                        Qt::AlignCenter, h.title.text(), 0.95, true, s);
     }
     if (!h.error.isEmpty() || h.image.isNull()) {
         paintCentredText(p, QRectF(area.left(), top, area.width(), area.bottom() - top),
@@ -431,14 +356,15 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, co
     paintCells(p, l.plot, h, s, view);
     paintStructure(p, l.plot, drawn, s, view, hover);
     paintAxes(p, l, h, s, view, o.axisTitles);
+    paintAnnotation(p, l.plot, h, s);
     // What a drawn cell covers, in words ("each cell: 4 positions × 1 pair"): never a silent
     // stride.
     if (const LocalText cover = cellCoverText(drawn); !cover.isEmpty()) {
-        p.setFont(s.sized(0.65));
         p.setPen(s.muted);
-        p.drawText(QRectF(l.plot.left() - 4 * s.unit, l.plot.top() - 1.1 * s.unit,
-                          l.plot.width() + 4 * s.unit, s.unit),
-                   Qt::AlignRight | Qt::AlignBottom, cover.text());
+        paintFittedLine(
+            p,
+            QRectF(area.left(), l.plot.top() - 1.1 * s.unit, l.plot.right() - area.left(), s.unit),
+            Qt::AlignRight | Qt::AlignBottom, cover.text(), 0.65, false, s);
     }
     paintColorbar(p, l.bar, h, o.barLabel, l.barLabelWidth, s);
 }

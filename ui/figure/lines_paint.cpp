@@ -2,15 +2,14 @@
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
-#include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
 
-#include "ui/compute/format.h"
 #include "ui/figure/axis.h"
 #include "ui/figure/envelope.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -65,7 +64,7 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
     p.setFont(s.sized(0.75));
     const QFontMetricsF fl(p.font());
     if (d.maxValue) {
-        const QString t = chartText("max = %1").arg(exactText(*d.maxValue));
+        const QString t = chartText("max = %1").arg(formatNumber(*d.maxValue));
         const QRectF r(plot.left() + 0.4 * s.unit, plot.top() + 0.3 * s.unit,
                        fl.horizontalAdvance(t) + 0.6 * s.unit, fl.height() + 0.3 * s.unit);
         p.fillRect(r, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 220));
@@ -162,9 +161,11 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
     if (range.empty()) return L;
     L.empty = false;
     const QFontMetricsF ftick(s.sized(0.75));
-    // About one tick per three text lines; never more labels than lines of tick text fit.
-    L.ay = niceAxis(range.ylo, range.yhi, d.logY, static_cast<int>(area.height() / ftick.height()),
-                    std::max(3, static_cast<int>(area.height() / (3 * s.unit))));
+    // About one tick per three text lines, at most 9 (matplotlib's 5 to 9); never more labels
+    // than lines of tick text fit.
+    L.ay = niceAxis(range.ylo, range.yhi, d.logY,
+                    std::min(9, static_cast<int>(area.height() / ftick.height())),
+                    std::clamp(static_cast<int>(area.height() / (3 * s.unit)), 3, 6));
     for (double v : L.ay.ticks)
         L.labelW = std::max(L.labelW, ftick.horizontalAdvance(L.ay.label(v)));
     const double tick = 0.25 * s.unit;
@@ -173,9 +174,19 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
     L.plot = QRectF(area.left() + left, area.top() + 0.6 * s.unit,
                     std::max(1.0, area.width() - left - 1.2 * s.unit),
                     std::max(1.0, area.height() - 0.6 * s.unit - bottom));
-    L.ax = niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(L.plot.width() / (2 * s.unit)),
-                    std::max(3, static_cast<int>(L.plot.width() / (5 * s.unit))));
-    if (d.xFrom) fitAxisTo(L.ax, range.xlo, range.xhi);  // a window: exactly its ends
+    // At most 9 x labels, and no more than fit side by side with a text line between them.
+    int xMax = std::min(9, static_cast<int>(L.plot.width() / (2 * s.unit)));
+    for (int attempt = 0; attempt < 8; ++attempt) {
+        L.ax = niceAxis(range.xlo, range.xhi, d.logX, xMax,
+                        std::clamp(static_cast<int>(L.plot.width() / (5 * s.unit)), 3, 6));
+        if (d.xFrom) fitAxisTo(L.ax, range.xlo, range.xhi);  // a window: exactly its ends
+        double widest = 0;
+        for (double v : L.ax.ticks)
+            widest = std::max(widest, ftick.horizontalAdvance(L.ax.label(v)));
+        const int fit = static_cast<int>(L.plot.width() / (widest + s.unit)) + 1;
+        if (L.ax.ticks.size() <= fit || xMax <= 2) break;
+        xMax = std::max(2, std::min(xMax - 1, fit));
+    }
     return L;
 }
 
@@ -197,10 +208,12 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     paintGrid(p, plot, ax, ay, labelW, s);
     const double thin = std::max(1.0, s.unit / 16);
     if (o.axisTitles) {
+        paintFittedLine(p,
+                        QRectF(plot.left(), plot.bottom() + tick + ftick.height() + 0.3 * s.unit,
+                               plot.width(), 1.3 * s.unit),
+                        Qt::AlignHCenter | Qt::AlignTop, xLabel.isEmpty() ? d.xAxis : xLabel, 0.8,
+                        false, s);
         p.setFont(s.sized(0.8));
-        p.drawText(QRectF(plot.left(), plot.bottom() + tick + ftick.height() + 0.3 * s.unit,
-                          plot.width(), 1.3 * s.unit),
-                   Qt::AlignHCenter | Qt::AlignTop, xLabel.isEmpty() ? d.xAxis : xLabel);
         paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), plot.height(),
                          1.3 * s.unit, yLabel.isEmpty() ? d.yAxis : yLabel);
     }
@@ -223,12 +236,12 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         const double x = X(*d.vmarker);
         p.setPen(markerPen);
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        legend.append({chartText("monotone bound x < %1").arg(QString::number(*d.vmarker, 'f', 2)),
-                       markerPen});
+        legend.append(
+            {chartText("monotone bound x < %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
     } else if (d.vmarker) {
         // Beyond the axis (which fits the data): an arrow at the edge with the bound's value.
         const bool right = *d.vmarker > ax.hi;
-        const QString v = QLocale(QLocale::English).toString(*d.vmarker, 'f', 0);
+        const QString v = formatNumber(*d.vmarker, 6);
         const QString t = right ? chartText("bound π/(2θ_min) = %1 →").arg(v)
                                 : chartText("← bound π/(2θ_min) = %1").arg(v);
         p.setFont(s.sized(0.75));
@@ -245,7 +258,8 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         const double y = Y(*d.hmarker);
         p.setPen(markerPen);
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        legend.append({chartText("original length L = %1").arg(exactText(*d.hmarker)), markerPen});
+        legend.append(
+            {chartText("original length L = %1").arg(formatNumber(*d.hmarker, 6)), markerPen});
     }
     p.restore();
     p.setRenderHint(QPainter::Antialiasing, false);

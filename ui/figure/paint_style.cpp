@@ -1,6 +1,7 @@
 #include "ui/figure/paint_style.h"
 
 #include <QFontInfo>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,7 @@ QFont PaintStyle::sized(double units, bool bold) const {
     return f;
 }
 
-PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese) {
+PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese, double pxPerPt) {
     PaintStyle s;
     s.dark = dark;
     s.bg = dark ? QColor(0x1c, 0x1e, 0x22) : QColor(Qt::white);
@@ -25,10 +26,21 @@ PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese) 
     s.marker = dark ? QColor(0xff, 0xd0, 0x60) : QColor(0x8a, 0x55, 0x00);
     // A body line is 1/45 of the height: 24 px on a 1080-px slide, readable from the back row.
     s.unit = std::max(9.0, height / 45.0);
+    s.pxPerPt = pxPerPt;
+    if (pxPerPt > 0) {
+        // Tick labels are sized lround(0.75 * unit) pixels: at least the whole pixels of
+        // kMinTickPt.
+        const double tickPx = std::ceil(kMinTickPt * pxPerPt - 1e-6);
+        s.unit = std::max(s.unit, (tickPx + 0.01) / 0.75);
+    }
     s.oversample = vector ? 2.0 : 1.0;
     // Explicit families, so that a figure looks the same on every machine: Noto Sans CJK SC for
     // Chinese (Qt would otherwise pick the JP glyphs), DejaVu Sans (wide symbol coverage) else.
+    // DejaVu Sans also backs Noto Sans CJK SC for what it lacks (the superscript digits of 10⁻⁵
+    // and the narrow space of 500 000), so that numbers look the same in both languages.
     s.font = QFont(chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("DejaVu Sans"));
+    if (chinese)
+        s.font.setFamilies({QStringLiteral("Noto Sans CJK SC"), QStringLiteral("DejaVu Sans")});
     return s;
 }
 
@@ -55,12 +67,25 @@ void paintCentredText(QPainter& p, const QRectF& area, const QString& text, doub
     p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
+void paintFittedLine(QPainter& p, const QRectF& box, int flags, const QString& text, double units,
+                     bool bold, const PaintStyle& s) {
+    QFont f = s.sized(units, bold);
+    const double wide = QFontMetricsF(f).horizontalAdvance(text);
+    if (wide > box.width() && wide > 0)
+        f = s.sized(units * std::max(0.8, box.width() / wide * 0.98), bold);
+    p.setFont(f);
+    // Fitted across; a line taller than the box (a CJK font's leading) may pass its edges.
+    p.drawText(box, flags | Qt::TextDontClip,
+               QFontMetricsF(f).elidedText(text, Qt::ElideRight, box.width()));
+}
+
 void paintRotatedText(QPainter& p, QPointF centre, double width, double height,
                       const QString& text) {
     p.save();
     p.translate(centre);
     p.rotate(-90);
-    p.drawText(QRectF(-width / 2, -height / 2, width, height), Qt::AlignCenter, text);
+    p.drawText(QRectF(-width / 2, -height / 2, width, height), Qt::AlignCenter,
+               QFontMetricsF(p.font()).elidedText(text, Qt::ElideRight, width));
     p.restore();
 }
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/figure/number_format.h"
+
 namespace poslab::ui {
 
 namespace {
@@ -26,6 +28,30 @@ QVector<double> niceTicks(double lo, double hi, int target) {
     return out;
 }
 
+QVector<double> ticksAtMost(double lo, double hi, int maxCount) {
+    QVector<double> out;
+    if (!std::isfinite(lo) || !std::isfinite(hi) || hi <= lo) return out;
+    maxCount = std::max(2, maxCount);
+    const double span = hi - lo;
+    // From a step giving about 2 * maxCount ticks up through the 1-2-5 steps.
+    double mag = std::pow(10.0, std::floor(std::log10(span / (2.0 * maxCount))));
+    for (int i = 0; i < 60; ++i) {
+        for (double m : {1.0, 2.0, 5.0}) {
+            const double step = m * mag;
+            const double first = std::ceil(lo / step - 1e-9) * step;
+            const auto count = static_cast<int>(std::floor((hi - first) / step + 1e-9)) + 1;
+            if (count > maxCount) continue;
+            for (int k = 0; k < count; ++k) {
+                const double v = first + k * step;
+                out << (std::abs(v) < step * 1e-9 ? 0.0 : v);
+            }
+            return out;
+        }
+        mag *= 10;
+    }
+    return out;
+}
+
 QVector<qint64> indexTicks(qint64 first, qint64 last, int target) {
     QVector<qint64> out;
     if (last < first) return out;
@@ -37,11 +63,7 @@ QVector<qint64> indexTicks(qint64 first, qint64 last, int target) {
 }
 
 QString tickLabel(double v, double step) {
-    const double a = std::abs(v);
-    if (a != 0 && (a >= 1e5 || a < 1e-3)) return QString::number(v, 'g', 3);
-    int decimals = 0;
-    if (step > 0 && step < 1) decimals = static_cast<int>(std::ceil(-std::log10(step) - 1e-9));
-    return QString::number(v, 'f', std::clamp(decimals, 0, 6));
+    return AxisNumberFormat({v}, step, false).text(v);
 }
 
 }  // namespace poslab::ui

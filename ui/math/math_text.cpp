@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "ui/math/math_layout.h"
+#include "ui/math/math_symbols.h"
 
 namespace poslab::ui::math {
 
@@ -230,6 +231,44 @@ bool hasRawTex(QStringView text) {
         if (outside.contains(m)) return true;
     }
     return false;
+}
+
+}  // namespace poslab::ui::math
+
+namespace poslab::ui::math {
+
+QString plainOf(QStringView text) {
+    QString out;
+    bool maths = false;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        if (c == u'\\' && i + 1 < text.size()) {
+            qsizetype j = i + 1;
+            while (maths && j < text.size() && text.at(j).isLetter()) ++j;
+            if (j == i + 1) {  // \$ in prose; \, \; \{ ... in maths
+                const QChar n = text.at(++i);
+                out += QStringView(u",;: !").contains(n) && maths ? QChar(u' ') : n;
+                continue;
+            }
+            const QStringView name = text.mid(i + 1, j - i - 1);
+            bool limits = false;
+            if (const auto s = commandSymbol(name)) {
+                out += QString::fromUcs4(&s->cp, 1);
+            } else if (operatorName(name, &limits)) {
+                out += name;
+            } else if (spaceCommand(name)) {
+                out += u' ';
+            }  // \mathrm, \text, \bigl ...: only their argument shows
+            i = j - 1;
+        } else if (c == u'$') {
+            maths = !maths;
+        } else if (maths && (c == u'{' || c == u'}')) {
+            continue;
+        } else {
+            out += maths && c == u'-' ? QChar(0x2212) : c;
+        }
+    }
+    return out;
 }
 
 }  // namespace poslab::ui::math

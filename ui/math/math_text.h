@@ -67,4 +67,9 @@ private:
 // i.e. maths written as raw text (the bar test runs it on every SVG's text).
 bool hasRawTex(QStringView text);
 
+// The text for places that cannot typeset (tooltips, search): prose as it is, each $...$ with
+// its symbols as characters and its grouping dropped ("$\theta_j = \mathrm{base}^{-t}$" gives
+// "θ_j = base^−t").
+QString plainOf(QStringView text);
+
 }  // namespace poslab::ui::math

@@ -9,6 +9,7 @@
 
 #include "ui/catalog/page_search.h"
 #include "ui/catalog/view_spec.h"
+#include "ui/math/math_text.h"
 
 namespace poslab::ui {
 
@@ -66,7 +67,7 @@ void EncodingBrowser::rebuild() {
                 continue;
             auto* item = new QTreeWidgetItem(header, {p.title.text()});
             item->setData(0, Qt::UserRole, p.id);
-            item->setToolTip(0, p.text.text());
+            item->setToolTip(0, math::plainOf(p.text.text()));
         }
         if (header->childCount() == 0) delete header;
     }

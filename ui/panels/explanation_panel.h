@@ -1,14 +1,14 @@
-// The explanation of the current view: its formula and a few sentences, in the current language.
+// The explanation of the current view: its title, its formula typeset (ui/math) and a few
+// sentences with inline maths, in the current language.
 #pragma once
 
 #include <QWidget>
 
-QT_BEGIN_NAMESPACE
-class QTextBrowser;
-QT_END_NAMESPACE
-
 namespace poslab::ui {
 
+namespace math {
+class MathLabel;
+}
 struct ViewSpec;
 struct PageSpec;
 
@@ -18,6 +18,7 @@ public:
     explicit ExplanationPanel(QWidget* parent = nullptr);
     // Shows the view's explanation, or the page's when view is null (the Overview).
     void showFor(const PageSpec* page, const ViewSpec* view);
+    // Title, formula (its TeX) and text, one per line, as shown.
     QString plainText() const;
 
 protected:
@@ -25,9 +26,12 @@ protected:
 
 private:
     void refresh();
+    void updateFonts();
     const PageSpec* m_page = nullptr;
     const ViewSpec* m_view = nullptr;
-    QTextBrowser* m_text;
+    math::MathLabel* m_title;
+    math::MathLabel* m_formula;
+    math::MathLabel* m_text;
 };
 
 }  // namespace poslab::ui

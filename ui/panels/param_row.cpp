@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/figure/number_format.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/language.h"
 
@@ -36,6 +37,15 @@ public:
         return false;
     }
 };
+
+// A value as the panel shows it: numbers in the house convention (number_format.h: "500 000",
+// not "5e+05"; exact, so that it reads back the same), anything else as core writes it.
+QString displayText(const core::ParamValue& value) {
+    if (const auto* d = std::get_if<double>(&value)) return formatExact(*d);
+    if (const auto* i = std::get_if<std::int64_t>(&value))
+        return formatExact(static_cast<double>(*i));
+    return QString::fromStdString(core::formatValue(value));
+}
 
 void guardWheel(QWidget* w) {
     w->setFocusPolicy(Qt::StrongFocus);
@@ -147,7 +157,7 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
 void ParamRow::setValue(const ParamValue& value) {
     m_syncing = true;
     m_value = value;
-    const QString text = QString::fromStdString(core::formatValue(value));
+    const QString text = displayText(value);
     if (m_edit) {
         m_edit->setText(text);
         m_edit->setStyleSheet(QString());
@@ -166,7 +176,9 @@ void ParamRow::setValue(const ParamValue& value) {
 }
 
 bool ParamRow::commitText(const QString& text) {
-    auto v = m_spec.parse(text.trimmed().toStdString());
+    // A number field reads back what it shows ("500 000", "2.5 × 10⁻⁶", "−1").
+    const QString plain = m_edit ? plainNumberText(text) : text.trimmed();
+    auto v = m_spec.parse(plain.toStdString());
     if (!v) {
         if (m_edit) m_edit->setStyleSheet("QLineEdit { border: 2px solid #d62728; }");
         if (onError) onError(QString::fromStdString(v.error().message));
@@ -177,17 +189,21 @@ bool ParamRow::commitText(const QString& text) {
 }
 
 void ParamRow::retranslate() {
-    const QString label = QString::fromStdString(m_spec.name);
-    m_label->setText(label);
-    const QString tip = "<b>" + QString::fromStdString(m_spec.name) + "</b> — " +
-                        pick(m_spec.helpEn, m_spec.helpZh).toHtmlEscaped() + "<br>" +
-                        ParamPanel::tr("Allowed: %1").arg(allowedText(m_spec).toHtmlEscaped()) +
-                        "<br>" +
-                        ParamPanel::tr("Default: %1")
-                            .arg(QString::fromStdString(core::formatValue(m_spec.defaultValue)));
+    // The words a lecturer says ("Largest distance"); the identifier, as the command line and
+    // session files spell it, stays in the tooltip.
+    const QString name = QString::fromStdString(m_spec.name);
+    const QString label = pick(m_spec.labelEn, m_spec.labelZh);
+    m_label->setText(label.isEmpty() ? name : label);
+    const QString title = label.isEmpty() ? "<b>" + name.toHtmlEscaped() + "</b>"
+                                          : "<b>" + label.toHtmlEscaped() + "</b> (<code>" +
+                                                name.toHtmlEscaped() + "</code>)";
+    const QString tip =
+        title + " — " + pick(m_spec.helpEn, m_spec.helpZh).toHtmlEscaped() + "<br>" +
+        ParamPanel::tr("Allowed: %1").arg(allowedText(m_spec).toHtmlEscaped()) + "<br>" +
+        ParamPanel::tr("Default: %1").arg(displayText(m_spec.defaultValue));
     setToolTip(tip);
-    m_reset->setToolTip(ParamPanel::tr("Reset to the default (%1)")
-                            .arg(QString::fromStdString(core::formatValue(m_spec.defaultValue))));
+    m_reset->setToolTip(
+        ParamPanel::tr("Reset to the default (%1)").arg(displayText(m_spec.defaultValue)));
     if (m_browse) m_browse->setToolTip(ParamPanel::tr("Choose a .npy file"));
 }
 

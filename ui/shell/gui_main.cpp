@@ -49,7 +49,8 @@ namespace {
 
 // Screenshot hooks of issue 11: POSLAB_MODEL=<preset id or file> [POSLAB_MODEL_KIND=<kind>]
 // [POSLAB_COMPARE=<preset id or file>] opens the Model page; POSLAB_LESSON=<built-in lesson id
-// or file> [POSLAB_LESSON_STEP=<1-based step>] starts a lesson there.
+// or file> [POSLAB_LESSON_STEP=<1-based step>] starts a lesson there; POSLAB_PRESENT=1 enters
+// presentation mode.
 void applyStartHooks(MainWindow& window) {
     auto report = [](const QString& e) {
         if (!e.isEmpty()) std::fprintf(stderr, "poslab: %s\n", qPrintable(e));
@@ -79,6 +80,7 @@ void applyStartHooks(MainWindow& window) {
         if (error.isEmpty() && qEnvironmentVariableIsSet("POSLAB_LESSON_STEP"))
             window.lessonPlayer()->go(qEnvironmentVariableIntValue("POSLAB_LESSON_STEP") - 1);
     }
+    if (qEnvironmentVariableIntValue("POSLAB_PRESENT") == 1) window.setPresentation(true);
 }
 
 }  // namespace

@@ -33,6 +33,7 @@
 #include "ui/panels/param_panel.h"
 #include "ui/shell/help_dialog.h"
 #include "ui/shell/param_command.h"
+#include "ui/shell/presentation_strip.h"
 #include "ui/shell/status_panel.h"
 #include "ui/shell/theme.h"
 #include "ui/views/page_widget.h"
@@ -55,6 +56,8 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     centreLayout->setSpacing(0);
     m_page = new PageWidget(m_scheduler, centre);
     m_player = new LessonPlayer(this, centre);
+    m_strip = new PresentationStrip(m_page, centre);  // shown in presentation mode only
+    centreLayout->addWidget(m_strip);
     centreLayout->addWidget(m_page, 1);
     centreLayout->addWidget(m_player);
     setCentralWidget(centre);
@@ -116,7 +119,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     });
     connect(m_page, &PageWidget::currentViewChanged, this, [this](const ViewSpec* v) {
         m_explanation->showFor(m_page->page(), v);
+        if (m_presenting) m_strip->refresh();
         m_session->stateChanged();
+    });
+    connect(m_page, &PageWidget::resultApplied, this, [this] {
+        if (m_presenting) m_strip->refresh();
     });
     // What can make the window differ from its session file: parameter edits (the undo stack),
     // tabs (above), view controls (each sends a request, answered by a result or a refusal), and

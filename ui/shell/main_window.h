@@ -6,9 +6,12 @@
 #include <QHash>
 #include <QMainWindow>
 #include <QPointer>
+#include <optional>
+#include <utility>
 
 #include "core/params/param_spec.h"
 #include "gpu/backend_mode.h"
+#include "ui/compute/compute_types.h"
 #include "ui/document/lesson.h"
 #include "ui/document/session.h"
 #include "ui/figure/colormap.h"
@@ -36,6 +39,7 @@ class EncodingBrowser;
 class FigureExport;
 class ExplanationPanel;
 class LessonPlayer;
+class PresentationStrip;
 class ModelPage;
 class PageWidget;
 class ParamPanel;
@@ -101,6 +105,7 @@ public:
     // state and shows its caption under the page; keys step it (see LessonPlayer).
     QString startLesson(const Lesson& lesson);
     QString openLessonFile(const QString& path);
+    PresentationStrip* presentationStrip() const { return m_strip; }
     LessonPlayer* lessonPlayer() const { return m_player; }
     QMenu* lessonsMenu() const { return m_lessonsMenu; }
     void setPresentation(bool on);
@@ -142,6 +147,9 @@ private:
     void setColormap(ColormapChoice choice);
     QString applySession(const SessionState& state);
     void showLessonStep(int index);
+    // The curves of the step before `index` and their legend name, when that step shows the
+    // same view with one parameter changed and the chart still shows it.
+    std::optional<std::pair<QVector<CurveData>, LocalText>> lessonGhost(int index) const;
     void updateLessonActions();
     void updateTitle();
     void copyParameters();
@@ -175,6 +183,7 @@ private:
     QHash<QString, core::ParamSet> m_values;  // per page
     SessionController* m_session = nullptr;
     LessonPlayer* m_player = nullptr;
+    PresentationStrip* m_strip = nullptr;
     QVector<Lesson> m_lessons;  // the built-in ones, read once
     // A slider drag in the parameter panel is one undo step: edits made while the same slider
     // stays down carry the same drag number and merge.

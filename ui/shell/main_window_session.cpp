@@ -19,6 +19,8 @@
 #include "ui/model/model_page.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
+#include "ui/shell/presentation_strip.h"
+#include "ui/views/chart_widget.h"
 #include "ui/views/page_widget.h"
 #include "ui/views/view_widget.h"
 
@@ -189,6 +191,39 @@ QString MainWindow::openLessonFile(const QString& path) {
     return startLesson(lesson);
 }
 
+std::optional<std::pair<QVector<CurveData>, LocalText>> MainWindow::lessonGhost(int index) const {
+    // Only where the step before shows the same view and changes one parameter, and the chart
+    // on screen still shows that step's values (the user may have moved a slider since).
+    const QVector<LessonStep>& steps = m_player->lesson().steps;
+    if (index <= 0 || index >= steps.size()) return std::nullopt;
+    const LessonStep& before = steps[index - 1];
+    const LessonStep& now = steps[index];
+    if (before.view != now.view || before.page != now.page || before.model != now.model ||
+        before.kind != now.kind || !m_page->page() || m_page->page()->id != now.page)
+        return std::nullopt;
+    QStringList changed;
+    for (const QString& key : before.params.keys() + now.params.keys())
+        if (before.params.value(key) != now.params.value(key) && !changed.contains(key))
+            changed << key;
+    if (changed.size() != 1 || !before.params.contains(changed.front())) return std::nullopt;
+    const auto shown = stepParams(before, m_catalog);
+    if (!shown) return std::nullopt;
+    core::ParamSet onScreen, wanted;
+    for (const auto& [name, value] : m_page->params().values()) onScreen.set(name, value);
+    for (const auto& [name, value] : shown->values()) wanted.set(name, value);
+    if (!(onScreen == wanted)) return std::nullopt;
+    for (ViewWidget* w : m_page->viewsOfTab(m_page->currentTab()))
+        if (w->spec().id == before.view && w->chart() && w->hasResult() && !w->hasError() &&
+            !w->chart()->curves().isEmpty()) {
+            const QString value =
+                changed.front() + QStringLiteral(" = ") + before.params.value(changed.front());
+            return std::pair{w->chart()->curves(),
+                             LocalText{QStringLiteral("previous step: %1").arg(value),
+                                       QString::fromUtf8("上一步：%1").arg(value)}};
+        }
+    return std::nullopt;
+}
+
 void MainWindow::showLessonStep(int index) {
     const LessonStep* step = m_player->step();
     const PageSpec* page = step ? m_catalog.find(step->page) : nullptr;
@@ -206,13 +241,17 @@ void MainWindow::showLessonStep(int index) {
 
     // A step's parameters are one undo step, so Ctrl+Z returns to what was shown before. The
     // view widgets are made afresh each time: a step looks the same however it was reached.
+    const auto ghost = lessonGhost(index);
     if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
     if (!m_values.contains(page->id)) m_values[page->id] = presetParams(*page);
     showPage(page, tab);
     applyParams(params, false, QStringLiteral("lesson step %1").arg(index + 1));
     // The parser has completed the state (a compare view's defaults included).
     for (ViewWidget* w : m_page->viewsOfTab(tab))
-        if (w->spec().id == step->view) w->setState(step->state);
+        if (w->spec().id == step->view) {
+            w->setState(step->state);
+            if (w->chart() && ghost) w->chart()->setGhost(ghost->first, ghost->second);
+        }
     m_page->requestUpdate();
     // A step about a model shows it on the Model page (the deck draws the step's view with the
     // model's parameters, which the RoPE page now holds too).
@@ -242,9 +281,12 @@ void MainWindow::togglePresentation(bool on) {
         menuBar()->hide();
         statusBar()->hide();
         applyPresentationFont();
+        m_strip->refresh();
+        m_strip->show();
         showFullScreen();
     } else {
         QApplication::setFont(m_normalFont);
+        m_strip->hide();
         menuBar()->show();
         statusBar()->show();
         restoreState(m_stateBeforePresenting);

@@ -33,6 +33,18 @@ void ChartWidget::setData(const LinesData& data, const QString& title, const QSt
     rebuild();
 }
 
+void ChartWidget::setGhost(const QVector<CurveData>& curves, const LocalText& name) {
+    m_ghost = curves;
+    for (int i = 0; i < m_ghost.size(); ++i) {
+        CurveData& c = m_ghost[i];
+        c.dashed = true;
+        c.color = kGhostColor;
+        // One legend entry for all of them.
+        c.name = i == 0 ? name : LocalText{};
+    }
+    rebuild();
+}
+
 PaintStyle ChartWidget::style() const {
     return makeScreenStyle(m_dark, font());
 }
@@ -48,6 +60,7 @@ LinesOptions ChartWidget::options() const {
 
 LinesData ChartWidget::shown() const {
     LinesData d = m_data;
+    d.curves = m_ghost + d.curves;  // under the view's own curves
     if (m_viewX) {
         d.xFrom = m_viewX->first;
         d.xTo = m_viewX->second;

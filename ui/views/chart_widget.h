@@ -24,6 +24,12 @@ public:
     void setData(const LinesData& data, const QString& title, const QString& xLabel,
                  const QString& yLabel);
     void setDark(bool dark);
+    // A lesson step's "ghost": the previous step's curves, drawn grey and dashed under this
+    // view's own and named `name` in the legend and the hover; empty: none.
+    void setGhost(const QVector<CurveData>& curves, const LocalText& name);
+    static constexpr int kGhostColor = 9;  // curveColor's grey
+    // The curves of the last data (without a ghost).
+    const QVector<CurveData>& curves() const { return m_data.curves; }
     const LinesData& data() const { return m_data; }
     int curveCount() const { return static_cast<int>(m_data.curves.size()); }
     // The curves as drawn: each a line, or its exact per-pixel-column envelope (a band).
@@ -58,6 +64,7 @@ protected:
     void leaveEvent(QEvent* e) override;
 
 private:
+    QVector<CurveData> m_ghost;
     // The layout and the drawn curves from m_data, the window and the size; then a repaint.
     void rebuild();
     PaintStyle style() const;

@@ -7,6 +7,7 @@
 
 #include "ui/compute/request_check.h"
 #include "ui/compute/scheduler.h"
+#include "ui/math/math_text.h"
 #include "ui/views/view_widget.h"
 
 namespace poslab::ui {
@@ -194,7 +195,7 @@ void PageWidget::retranslate() {
     m_tabs->setTabText(0, tr("Overview"));
     for (int i = 0; i < m_page->views.size() && i + 1 < m_tabs->count(); ++i) {
         m_tabs->setTabText(i + 1, m_page->views[i].title.text());
-        m_tabs->setTabToolTip(i + 1, m_page->views[i].text.text());
+        m_tabs->setTabToolTip(i + 1, math::plainOf(m_page->views[i].text.text()));
     }
 }
 

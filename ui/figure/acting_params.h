@@ -1,0 +1,17 @@
+// The parameters that act on a view, as "name = value" texts: figure footers and the
+// presentation strip list these (issue 13: a footer of 35 values hides the few that act).
+#pragma once
+
+#include <QStringList>
+
+#include "core/params/param_spec.h"
+#include "ui/catalog/view_spec.h"
+
+namespace poslab::ui {
+
+// Not those the current values make irrelevant (YaRN's betas without YaRN), not the views' own
+// zoom windows, not those every series of the view sets itself; long lists by their length and
+// whole reals as integers ("base = 500000", not "5e+05").
+QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params);
+
+}  // namespace poslab::ui

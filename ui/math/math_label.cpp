@@ -1,0 +1,74 @@
+#include "ui/math/math_label.h"
+
+#include <QEvent>
+#include <QFontInfo>
+#include <QPainter>
+#include <cmath>
+
+namespace poslab::ui::math {
+
+MathLabel::MathLabel(QWidget* parent) : QWidget(parent) {
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
+    m_text.setFont(font());
+}
+
+void MathLabel::setText(const QString& text) {
+    if (text == m_text.source()) return;
+    m_text = MathText(text);
+    m_text.setFont(font());
+    updateGeometry();
+    update();
+}
+
+void MathLabel::setAlignment(Qt::Alignment alignment) {
+    m_alignment = alignment;
+    update();
+}
+
+double MathLabel::pixelSize() const {
+    const QFont f = font();
+    if (f.pixelSize() > 0) return f.pixelSize();
+    return f.pointSizeF() * logicalDpiY() / 72.0;
+}
+
+int MathLabel::heightForWidth(int width) const {
+    if (m_text.source().isEmpty()) return 0;
+    return static_cast<int>(std::ceil(m_text.size(pixelSize(), width).height()));
+}
+
+QSize MathLabel::sizeHint() const {
+    if (m_text.source().isEmpty()) return {0, 0};
+    // As wide as one line up to about 40 ems; its height at that width.
+    const double px = pixelSize();
+    const QSizeF line = m_text.size(px);
+    const int w = static_cast<int>(std::ceil(std::min(line.width(), 40 * px)));
+    return {w, heightForWidth(w)};
+}
+
+QSize MathLabel::minimumSizeHint() const {
+    return {0, 0};
+}
+
+void MathLabel::paintEvent(QPaintEvent*) {
+    if (m_text.source().isEmpty()) return;
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing, true);
+    p.setRenderHint(QPainter::TextAntialiasing, true);
+    m_text.paint(p, QPointF(0, 0), pixelSize(), width(), palette().color(foregroundRole()),
+                 m_alignment);
+}
+
+void MathLabel::changeEvent(QEvent* event) {
+    if (event->type() == QEvent::FontChange) {
+        m_text.setFont(font());
+        updateGeometry();
+        update();
+    } else if (event->type() == QEvent::PaletteChange) {
+        update();
+    }
+    QWidget::changeEvent(event);
+}
+
+}  // namespace poslab::ui::math

@@ -1,0 +1,38 @@
+// A label of prose with typeset maths ($...$ inline, $$...$$ display; see math_text.h) for the
+// explanation panel, lesson captions and the presentation strip. It wraps to its width like a
+// word-wrapped QLabel (height for width), in the widget's font and palette, and follows font,
+// palette and language changes.
+#pragma once
+
+#include <QWidget>
+
+#include "ui/math/math_text.h"
+
+namespace poslab::ui::math {
+
+class MathLabel : public QWidget {
+    Q_OBJECT
+public:
+    explicit MathLabel(QWidget* parent = nullptr);
+
+    void setText(const QString& text);
+    QString text() const { return m_text.source(); }
+    void clear() { setText({}); }
+    void setAlignment(Qt::Alignment alignment);
+
+    bool hasHeightForWidth() const override { return true; }
+    int heightForWidth(int width) const override;
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void paintEvent(QPaintEvent* event) override;
+    void changeEvent(QEvent* event) override;
+
+private:
+    double pixelSize() const;
+    MathText m_text;
+    Qt::Alignment m_alignment = Qt::AlignLeft;
+};
+
+}  // namespace poslab::ui::math

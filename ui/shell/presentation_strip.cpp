@@ -1,0 +1,78 @@
+#include "ui/shell/presentation_strip.h"
+
+#include <QEvent>
+#include <QHBoxLayout>
+#include <QLabel>
+
+#include "ui/figure/acting_params.h"
+#include "ui/math/math_label.h"
+#include "ui/views/page_widget.h"
+
+namespace poslab::ui {
+
+PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
+    : QFrame(parent), m_page(page) {
+    setObjectName("presentationStrip");
+    setFrameShape(QFrame::StyledPanel);
+    auto* h = new QHBoxLayout(this);
+    h->setContentsMargins(16, 6, 16, 6);
+    h->setSpacing(24);
+    m_formula = new math::MathLabel(this);
+    m_formula->setObjectName("presentationFormula");
+    QSizePolicy policy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    policy.setHeightForWidth(true);
+    m_formula->setSizePolicy(policy);
+    m_params = new QLabel(this);
+    m_params->setObjectName("presentationParams");
+    m_params->setWordWrap(true);
+    m_params->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_params->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    h->addWidget(m_formula, 3);
+    h->addWidget(m_params, 2);
+    hide();
+}
+
+QString PresentationStrip::formulaText() const {
+    QString tex = m_formula->text();
+    if (tex.startsWith(QLatin1String("$$"))) tex = tex.mid(2, tex.size() - 4);
+    return tex;
+}
+
+QString PresentationStrip::paramsText() const {
+    return m_params->text();
+}
+
+void PresentationStrip::refresh() {
+    const PageSpec* page = m_page->page();
+    const ViewSpec* view = m_page->currentViewSpec();
+    if (!page) {
+        m_formula->clear();
+        m_params->clear();
+        return;
+    }
+    const QString tex =
+        view && !view->formula.isEmpty() ? view->formula.text() : page->formula.text();
+    m_formula->setText(tex.trimmed().isEmpty() ? QString() : "$$" + tex + "$$");
+    // The overview shows several views: the parameters that act on any of them.
+    QStringList parts;
+    if (view) {
+        parts = actingParamTexts(*view, m_page->params());
+    } else {
+        for (const ViewSpec& v : page->views)
+            for (const QString& t : actingParamTexts(v, m_page->params()))
+                if (!parts.contains(t)) parts << t;
+    }
+    m_params->setText(parts.join(QStringLiteral("   ·   ")));
+}
+
+void PresentationStrip::changeEvent(QEvent* e) {
+    if (e->type() == QEvent::LanguageChange) refresh();
+    if (e->type() == QEvent::FontChange) {
+        QFont f = font();
+        f.setPointSizeF(font().pointSizeF() * 1.4);
+        m_formula->setFont(f);
+    }
+    QFrame::changeEvent(e);
+}
+
+}  // namespace poslab::ui
