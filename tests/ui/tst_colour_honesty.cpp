@@ -181,7 +181,7 @@ private slots:
         const Colormap cmap(ColormapKind::Diverging);
         const int far = farthestFrom(d, cmap.at(0.5));
         if (rounding) {
-            QVERIFY(worst > 0 && worst < 1e-12 * scale);
+            QVERIFY(worst >= 0 && worst < 1e-12 * scale);          // 0 where a build rounds alike
             QVERIFY2(far <= 2, qPrintable(QString::number(far)));  // neutral
         } else if (words.isEmpty()) {
             QVERIFY2(far > 100, qPrintable(QString::number(far)));  // coloured
