@@ -44,11 +44,8 @@ QVector<BarTick> barTicks(const HeatmapData& h, double barHeight, const PaintSty
         const auto lo = static_cast<qint64>(std::llround(h.lo));
         const auto hi = static_cast<qint64>(std::llround(h.hi));
         const double count = static_cast<double>(std::max<qint64>(1, hi - lo + 1));
-        QVector<qint64> ticks;
-        for (int target = most; target >= 1; --target)
-            if ((ticks = indexTicks(lo, hi, target)).size() <= most) break;
         QVector<double> values;
-        for (qint64 v : ticks) values << static_cast<double>(v);
+        for (qint64 v : indexTicksAtMost(lo, hi, most)) values << static_cast<double>(v);
         const double step = values.size() > 1 ? values[1] - values[0] : 1;
         const QStringList text = formatTicks(values, step);
         for (int i = 0; i < values.size(); ++i)

@@ -176,13 +176,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     p.setFont(s.sized(0.75));
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     const double tick = 0.25 * s.unit;
-    // Index ticks, at most `most` of them (9: matplotlib's density), in one number format.
-    auto ticksOf = [](qint64 first, qint64 last, int most) {
-        QVector<qint64> t;
-        for (int target = most; target >= 1; --target)
-            if ((t = indexTicks(first, last, target)).size() <= most) break;
-        return t;
-    };
+    // Index ticks, at most 9 of them (matplotlib's density), in one number format.
     auto formatOf = [](const QVector<qint64>& ticks) {
         QVector<double> v;
         for (qint64 t : ticks) v << static_cast<double>(t);
@@ -193,7 +187,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     const auto c1 = static_cast<qint64>(std::floor(view.right() - 0.5));
     const double colLabel = ftick.horizontalAdvance(
         formatTicks({static_cast<double>(std::max<qint64>(std::abs(c1), 10))}, 1).front());
-    const auto cols = ticksOf(
+    const auto cols = indexTicksAtMost(
         c0, c1,
         std::clamp(static_cast<int>(plot.width() / std::max(3.2 * s.unit, colLabel + s.unit)), 2,
                    9));
@@ -207,8 +201,8 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     if (h.rows > 1) {
         const auto r0 = static_cast<qint64>(std::ceil(view.top() - 0.5));
         const auto r1 = static_cast<qint64>(std::floor(view.bottom() - 0.5));
-        const auto rows =
-            ticksOf(r0, r1, std::clamp(static_cast<int>(plot.height() / (2.2 * s.unit)), 2, 9));
+        const auto rows = indexTicksAtMost(
+            r0, r1, std::clamp(static_cast<int>(plot.height() / (2.2 * s.unit)), 2, 9));
         const AxisNumberFormat rowFormat = formatOf(rows);
         for (qint64 r : rows) {
             const double y = plot.top() + (static_cast<double>(r) + 0.5 - view.top()) * ch;

@@ -3,8 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "ui/figure/number_format.h"
-
 namespace poslab::ui {
 
 namespace {
@@ -62,8 +60,11 @@ QVector<qint64> indexTicks(qint64 first, qint64 last, int target) {
     return out;
 }
 
-QString tickLabel(double v, double step) {
-    return AxisNumberFormat({v}, step, false).text(v);
+QVector<qint64> indexTicksAtMost(qint64 first, qint64 last, int most) {
+    QVector<qint64> ticks;
+    for (int target = most; target >= 1; --target)
+        if ((ticks = indexTicks(first, last, target)).size() <= most) break;
+    return ticks;
 }
 
 }  // namespace poslab::ui

@@ -13,8 +13,8 @@ QVector<double> niceTicks(double lo, double hi, int target = 6);
 QVector<double> ticksAtMost(double lo, double hi, int maxCount);
 // Integer ticks for indices in [0, count) (round steps, never fractional).
 QVector<qint64> indexTicks(qint64 first, qint64 last, int target = 6);
-// A label for a lone tick value in the convention of number_format.h ("0.5", "10⁻⁵", "12 000");
-// the labels of a whole axis come from formatTicks (one format for all of them).
-QString tickLabel(double v, double step);
+// The index ticks of the largest target that gives at most `most` of them (axes and ordinal
+// colour bars: never more labels than fit).
+QVector<qint64> indexTicksAtMost(qint64 first, qint64 last, int most);
 
 }  // namespace poslab::ui
