@@ -85,6 +85,7 @@ struct HeatmapData {
     // Every finite value equal to this one (lo = hi = it, cells in the map's middle colour, unless
     // a shared range holds it): kept out of shared colour ranges, and said in `annotation`.
     std::optional<double> constant;
+    bool difference = false;  // an A − B panel (figures write "Δ = A − B" only beside one)
     // Written in the panel over the cells: "≡ 0" for a constant panel, "A = B up to 2.2 × 10⁻¹⁶"
     // for a difference at rounding level, "max |Δ| = …" for a tiny one drawn on a floored scale.
     LocalText annotation;

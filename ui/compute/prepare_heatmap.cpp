@@ -282,11 +282,15 @@ LocalText panelTitle(const QVector<SeriesSpec>& series, int i) {
     return s.label.isEmpty() && series.size() > 1 ? LocalText{s.quantity, s.quantity} : s.label;
 }
 
+// |Δ| in two digits with no-break spaces: "2.2 × 10⁻¹⁶" is never broken across lines.
+QString unbrokenNumber(double v) {
+    return formatNumber(v, 2).replace(QLatin1Char(' '), QChar(0x00A0));
+}
+
 // The words on a difference whose range was floored at kDifferenceFloor of the operands' scale
 // `scale`: "A = B up to 2.2 × 10⁻¹⁶" at rounding level, else "max |Δ| = 6 × 10⁻⁸".
 LocalText differenceNote(const LocalText& a, const LocalText& b, double worst, double scale) {
-    QString m = formatNumber(worst, 2);
-    m.replace(QLatin1Char(' '), QChar(0x00A0));  // "2.2 × 10⁻¹⁶" is never broken across lines
+    const QString m = unbrokenNumber(worst);
     if (worst > kRoundingLevel * scale)
         return {QString::fromUtf8("max |Δ| = ") + m, QString::fromUtf8("max |Δ| = ") + m};
     const QString en = a.en + " = " + b.en, zh = a.zh + " = " + b.zh;
@@ -296,8 +300,7 @@ LocalText differenceNote(const LocalText& a, const LocalText& b, double worst, d
 
 // The same in fewer words: "|Δ| ≤ 2.2 × 10⁻¹⁶".
 LocalText differenceShort(double worst) {
-    QString m = formatNumber(worst, 2);
-    m.replace(QLatin1Char(' '), QChar(0x00A0));
+    const QString m = unbrokenNumber(worst);
     const QString t = worst == 0 ? QString::fromUtf8("Δ ≡ 0") : QString::fromUtf8("|Δ| ≤ ") + m;
     return {t, t};
 }
@@ -318,6 +321,7 @@ void styleDifference(HeatmapData& h, const ViewInput& in) {
     h.lo = -m;
     h.hi = m;
     h.colormap = ColormapKind::Diverging;
+    h.difference = true;
     const auto& s = in.series;
     const bool named =
         in.view.kind != ViewKind::Compare && !s[0].label.isEmpty() && !s[1].label.isEmpty();

@@ -82,10 +82,9 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     const QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
     f.title = encName + QStringLiteral(" — ") + view.title.text();
     // A compare view's Δ = A − B only where a difference is drawn (curves are overlaid).
-    const bool noDifference =
-        view.kind == ViewKind::Compare &&
-        std::none_of(result.heatmaps.begin(), result.heatmaps.end(),
-                     [](const HeatmapData& h) { return h.title.en == QStringLiteral("A − B"); });
+    const bool noDifference = view.kind == ViewKind::Compare &&
+                              std::none_of(result.heatmaps.begin(), result.heatmaps.end(),
+                                           [](const HeatmapData& h) { return h.difference; });
     f.formula = noDifference ? QString() : view.formula.text();
     f.chinese = isChinese();
     f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
