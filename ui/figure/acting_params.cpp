@@ -10,7 +10,10 @@ namespace poslab::ui {
 QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params) {
     const auto* enc = core::registry().find(view.encoding.toStdString());
     QStringList parts;
-    for (const auto& [name, value] : params.values()) {
+    // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
+    for (const auto& entry : params.values()) {
+        const std::string& name = entry.first;
+        const core::ParamValue& value = entry.second;
         const core::ParamSpec* spec = enc ? enc->findParam(name) : nullptr;
         if (spec && (spec->viewControlled || !spec->relevant(params))) continue;
         if (spec && spec->quietAtDefault && value == spec->defaultValue) continue;
