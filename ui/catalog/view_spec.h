@@ -123,6 +123,10 @@ struct PageSpec {
     QMap<QString, QString> preset;   // starting parameter values
     QMap<QString, QString> compare;  // compare defaults: quantity, param, value
     const ViewSpec* findView(const QString& viewId) const;
+    // The formula shown with `view` (the page's own on the Overview or when the view has none).
+    const LocalText& formulaFor(const ViewSpec* view) const {
+        return view && !view->formula.isEmpty() ? view->formula : formula;
+    }
 };
 
 // The pages, built from the registry and resources/views.json (cached; rebuilt on request).

@@ -22,6 +22,17 @@ void MathLabel::setText(const QString& text) {
     update();
 }
 
+void MathLabel::setFormula(const QString& tex) {
+    setText(tex.trimmed().isEmpty() ? QString() : "$$" + tex + "$$");
+}
+
+QString MathLabel::formula() const {
+    const QString t = text();
+    return t.startsWith(QLatin1String("$$")) && t.endsWith(QLatin1String("$$")) && t.size() >= 4
+               ? t.mid(2, t.size() - 4)
+               : QString();
+}
+
 void MathLabel::setAlignment(Qt::Alignment alignment) {
     m_alignment = alignment;
     update();

@@ -17,6 +17,10 @@ public:
 
     void setText(const QString& text);
     QString text() const { return m_text.source(); }
+    // One formula in display style (TeX without dollars); empty or blank: no text.
+    void setFormula(const QString& tex);
+    // The TeX of a label set by setFormula (its text without the $$ around it).
+    QString formula() const;
     void clear() { setText({}); }
     void setAlignment(Qt::Alignment alignment);
 

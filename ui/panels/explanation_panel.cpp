@@ -60,12 +60,11 @@ void ExplanationPanel::refresh() {
     // Titles and texts are prose (maths in $...$); a literal dollar would start maths.
     auto prose = [](QString s) { return s.replace(QLatin1Char('$'), QStringLiteral("\\$")); };
     const QString title = m_view ? m_view->title.text() : m_page->title.text();
-    const QString formula =
-        m_view && !m_view->formula.isEmpty() ? m_view->formula.text() : m_page->formula.text();
+    const QString formula = m_page->formulaFor(m_view).text();
     const QString text =
         m_view && !m_view->text.isEmpty() ? m_view->text.text() : m_page->text.text();
     m_title->setText(prose(title));
-    m_formula->setText(formula.trimmed().isEmpty() ? QString() : "$$" + formula + "$$");
+    m_formula->setFormula(formula);
     m_formula->setVisible(!formula.trimmed().isEmpty());
     m_text->setText(text);
 }

@@ -33,9 +33,7 @@ PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
 }
 
 QString PresentationStrip::formulaText() const {
-    QString tex = m_formula->text();
-    if (tex.startsWith(QLatin1String("$$"))) tex = tex.mid(2, tex.size() - 4);
-    return tex;
+    return m_formula->formula();
 }
 
 QString PresentationStrip::paramsText() const {
@@ -50,9 +48,7 @@ void PresentationStrip::refresh() {
         m_params->clear();
         return;
     }
-    const QString tex =
-        view && !view->formula.isEmpty() ? view->formula.text() : page->formula.text();
-    m_formula->setText(tex.trimmed().isEmpty() ? QString() : "$$" + tex + "$$");
+    m_formula->setFormula(page->formulaFor(view).text());
     // The overview shows several views: the parameters that act on any of them.
     QStringList parts;
     if (view) {
