@@ -373,4 +373,13 @@ Error paramError(std::string_view name, const ParamValue& value, std::string_vie
     return fail(std::move(msg));
 }
 
+std::string parameterNamed(std::string_view message) {
+    constexpr std::string_view kHead = "parameter '";
+    if (!message.starts_with(kHead)) return {};
+    message.remove_prefix(kHead.size());
+    const auto end = message.find('\'');
+    if (end == std::string_view::npos || end == 0) return {};
+    return std::string(message.substr(0, end));
+}
+
 }  // namespace poslab::core

@@ -169,5 +169,8 @@ const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view 
 // "parameter 'd' = 63: <why>; allowed: <what>" — the one shape of every parameter error.
 Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
                  std::string_view allowed = {});
+// The parameter a message of that shape names ("d" for "parameter 'd' = 63: …"), so that a
+// window can mark its field; empty for any other message.
+std::string parameterNamed(std::string_view message);
 
 }  // namespace poslab::core

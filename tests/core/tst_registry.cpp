@@ -198,6 +198,47 @@ private slots:
         }
     }
 
+    // A refused value names its parameter in the one shape "parameter 'NAME' …", which is how the
+    // window finds the field to mark (issue 13 item 4): unreadable text, a value out of range,
+    // and an encoding's own rule (an odd d for RoPE) all name the parameter they are about.
+    void everyRefusalNamesItsParameter_data() { everyParameterHasLabels_data(); }
+    void everyRefusalNamesItsParameter() {
+        QFETCH(QString, encoding);
+        const auto* enc = core::registry().find(encoding.toStdString());
+        QVERIFY(enc);
+        for (const auto& spec : enc->params) {
+            const QByteArray what = spec.name.c_str();
+            if (spec.type != core::ParamType::Path) {  // a path accepts any text
+                auto parsed = spec.parse("\x01?");
+                QVERIFY2(!parsed, what.constData());
+                QCOMPARE(core::parameterNamed(parsed.error().message), spec.name);
+            }
+            if (spec.min &&
+                (spec.type == core::ParamType::Int || spec.type == core::ParamType::Real)) {
+                const double below = *spec.min - 1;
+                const core::ParamValue v = spec.type == core::ParamType::Int
+                                               ? core::ParamValue(std::int64_t(below))
+                                               : core::ParamValue(below);
+                const auto st = spec.check(v);
+                QVERIFY2(!st, what.constData());
+                QCOMPARE(core::parameterNamed(st.error().message), spec.name);
+            }
+        }
+        // Any other message names no parameter.
+        QCOMPARE(core::parameterNamed("out of memory"), std::string());
+        QCOMPARE(core::parameterNamed("parameter '"), std::string());
+    }
+
+    void encodingRuleNamesItsParameter() {
+        const auto* rope = core::registry().find("rope");
+        QVERIFY(rope);
+        core::ParamSet p = core::defaultParams(rope->params);
+        p.set("d", std::int64_t(127));
+        const core::Status st = rope->resolve ? rope->resolve(p) : core::Status{};
+        QVERIFY(!st);
+        QCOMPARE(core::parameterNamed(st.error().message), std::string("d"));
+    }
+
     void declaredExceptionsExist() {
         for (const auto& m : kCausalMasks) {
             const auto* enc = core::registry().find(m.encoding);

@@ -2,20 +2,28 @@
 // current values hide (YaRN's betas when the scaling is none) and come back when they do; the
 // parameters views set (zoom windows) have no row; a log slider lands on 1-2-5 values per decade
 // (the base demo passes 10000, 20000, 50000 ... 500000); the mouse wheel changes nothing until
-// the slider has the focus.
+// the slider has the focus; the reset arrow goes back to the page's preset; a refused value is
+// marked at its field, named at the top of the panel, and the figure it would change is marked
+// out of date; choice lists show words in the interface language and send identifiers.
 #include <QApplication>
+#include <QComboBox>
 #include <QLabel>
 #include <QScrollArea>
 #include <QSlider>
+#include <QToolButton>
 #include <QWheelEvent>
 #include <QtTest>
 
 #include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
+#include "ui/panels/choice_words.h"
 #include "ui/panels/param_panel.h"
 #include "ui/panels/param_row.h"
 #include "ui/shell/gui_main.h"
 #include "ui/shell/language.h"
+#include "ui/shell/main_window.h"
+#include "ui/views/page_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -193,6 +201,109 @@ private slots:
         QVERIFY(seen.contains(10000.0) && seen.contains(500000.0) && seen.contains(20000.0));
         QVERIFY(panel.setText("base", "123456.5"));
         QCOMPARE(panel.values().real("base"), 123456.5);
+    }
+
+    // The per-row reset goes to the page's preset (n = 512 on the RoPE page), not to the spec's
+    // default (64): on a fresh page no arrow looks "changed" (GUI review 11).
+    void resetGoesToPreset() {
+        ParamPanel panel;
+        core::ParamSet preset = core::defaultParams(rope()->params);
+        preset.set("n", std::int64_t(512));
+        panel.setEncoding(rope(), preset, preset);
+        panel.show();
+        auto* row = panel.editorFor("n")->parentWidget();
+        QToolButton* reset = nullptr;
+        for (auto* b : row->findChildren<QToolButton*>())
+            if (b->text() == QString::fromUtf8("⟲")) reset = b;
+        QVERIFY(reset);
+        QVERIFY(!reset->isEnabled());  // at the preset: nothing to reset
+        QVERIFY(panel.setText("n", "100"));
+        QCOMPARE(panel.values().integer("n"), std::int64_t(100));
+        QVERIFY(reset->isEnabled());
+        reset->click();
+        QCOMPARE(panel.values().integer("n"), std::int64_t(512));
+        QVERIFY(!reset->isEnabled());
+        QVERIFY(reset->toolTip().contains("512"));
+    }
+
+    // A refused value (d = 127 on RoPE: pairs need an even d) is named at the top of the panel,
+    // its own field is marked, and the views keep the old figure marked as out of date until a
+    // valid value comes (GUI review 8).
+    void refusalMarksFieldAndFigure_data() {
+        QTest::addColumn<QString>("param");
+        QTest::addColumn<QString>("bad");
+        QTest::addColumn<QString>("good");
+        QTest::newRow("odd d (an encoding rule)") << "d"
+                                                  << "127"
+                                                  << "128";
+        QTest::newRow("base below its range") << "base"
+                                              << "0.5"
+                                              << "10000";
+        QTest::newRow("unreadable text") << "base"
+                                         << "ten"
+                                         << "10000";
+    }
+    void refusalMarksFieldAndFigure() {
+        QFETCH(QString, param);
+        QFETCH(QString, bad);
+        QFETCH(QString, good);
+        MainWindow w(test::noSettings());
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        ParamPanel* panel = w.paramPanel();
+        const auto views = w.page()->viewsOfTab();
+        QVERIFY(!views.isEmpty());
+        panel->setText(param, bad);
+        QCOMPARE(panel->invalidParameter(), param);
+        QVERIFY(panel->message().contains("'" + param + "'"));
+        if (param == "d")  // an accepted value the page refuses: the figure is out of date
+            for (auto* v : views) QVERIFY2(v->isStale(), qPrintable(v->spec().id));
+        // The message sits above the rows, where it is seen without scrolling.
+        auto* message = panel->findChild<QLabel*>("paramMessage");
+        QVERIFY(message && message->isVisible());
+        QVERIFY(message->mapTo(panel, QPoint()).y() <
+                panel->editorFor("n")->mapTo(panel, QPoint()).y());
+        QVERIFY(panel->setText(param, good));
+        QVERIFY(test::waitIdle(w));
+        QCOMPARE(panel->invalidParameter(), QString());
+        QVERIFY(panel->message().isEmpty());
+        for (auto* v : views) QVERIFY2(!v->isStale(), qPrintable(v->spec().id));
+    }
+
+    // Every value of every choice parameter has words in both languages; the list shows them and
+    // hands the identifier to the model (GUI review 10b).
+    void choicesHaveWords() {
+        for (const auto& e : core::registry().encodings())
+            for (const auto& spec : e.params)
+                if (spec.type == core::ParamType::Enum)
+                    for (const auto& c : spec.choices)
+                        QVERIFY2(hasChoiceWords(c), (e.id + "/" + spec.name + ": " + c).c_str());
+    }
+    void choiceListShowsWords_data() {
+        QTest::addColumn<bool>("chinese");
+        QTest::newRow("en") << false;
+        QTest::newRow("zh") << true;
+    }
+    void choiceListShowsWords() {
+        QFETCH(bool, chinese);
+        applyLanguage(chinese ? Lang::Zh : Lang::En);
+        ParamPanel panel;
+        panel.setEncoding(rope(), core::defaultParams(rope()->params));
+        auto* combo = qobject_cast<QComboBox*>(panel.editorFor("pairing"));
+        QVERIFY(combo);
+        const int half = combo->findData(QStringLiteral("half"));
+        QVERIFY(half >= 0);
+        QCOMPARE(test::hasCjk(combo->itemText(half)), chinese);
+        QVERIFY(combo->itemText(half) != QStringLiteral("half"));
+        combo->setCurrentIndex(half);
+        QCOMPARE(panel.values().text("pairing"), std::string("half"));
+        // Values set by the model (undo, a session) select the item by its identifier.
+        core::ParamSet v = panel.values();
+        v.set("pairing", std::string("interleaved"));
+        panel.setValues(v);
+        QCOMPARE(combo->currentData().toString(), QStringLiteral("interleaved"));
+        applyLanguage(Lang::En);
     }
 
     void wheelNeedsFocus() {

@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QSlider>
 #include <QStatusBar>
+#include <QTreeWidget>
 #include <QUndoStack>
 #include <QtTest>
 
@@ -17,6 +18,7 @@
 #include "tests/ui/ui_test_util.h"
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_player.h"
+#include "ui/panels/encoding_browser.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/presentation_strip.h"
 #include "ui/views/chart_widget.h"
@@ -326,6 +328,34 @@ private slots:
         QVERIFY(test::waitIdle(w));
     }
 
+    // A lesson ends when you leave it (GUI review 6): steps that move to another page keep it
+    // running, but choosing a page in the browser by hand ends it and hides its caption.
+    void leavingEndsTheLesson() {
+        MainWindow w(test::noSettings());
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        LessonPlayer* player = w.lessonPlayer();
+        QCOMPARE(w.startLesson(testLesson()), QString());
+        player->next();
+        player->next();  // the third step is on the sinusoidal page
+        QCOMPARE(player->index(), 2);
+        QVERIFY(player->active() && player->isVisible());
+        QCOMPARE(w.page()->page()->id, QStringLiteral("sinusoidal"));
+        QTreeWidgetItem* t5 = nullptr;
+        QTreeWidget* tree = w.browser()->tree();
+        for (int g = 0; g < tree->topLevelItemCount(); ++g)
+            for (int i = 0; i < tree->topLevelItem(g)->childCount(); ++i)
+                if (tree->topLevelItem(g)->child(i)->data(0, Qt::UserRole).toString() == "t5")
+                    t5 = tree->topLevelItem(g)->child(i);
+        QVERIFY(t5);
+        tree->setCurrentItem(t5);
+        QCOMPARE(w.page()->page()->id, QStringLiteral("t5"));
+        QVERIFY(!player->active());
+        QVERIFY(!player->isVisible());
+        QVERIFY(test::waitIdle(w));
+    }
+
     void presentationMode() {
         MainWindow w(test::noSettings());
         w.show();
@@ -349,10 +379,12 @@ private slots:
         QVERIFY(strip->isVisible());
         QVERIFY(test::waitIdle(w));
         QCOMPARE(strip->formulaText(), w.page()->page()->formula.en);
-        QVERIFY2(strip->paramsText().contains("base = 10000"), qPrintable(strip->paramsText()));
+        QVERIFY2(strip->paramsText().contains(QStringLiteral("base = 10\u202F000")),
+                 qPrintable(strip->paramsText()));
         QVERIFY(w.paramPanel()->setText("base", QStringLiteral("500000")));
         QVERIFY(test::waitIdle(w));
-        QVERIFY2(strip->paramsText().contains("base = 500000"), qPrintable(strip->paramsText()));
+        QVERIFY2(strip->paramsText().contains(QStringLiteral("base = 500\u202F000")),
+                 qPrintable(strip->paramsText()));
         w.page()->setCurrentTab(4);
         QCOMPARE(strip->formulaText(), w.page()->currentViewSpec()->formula.en);
         // A language switch keeps the large font.

@@ -2,6 +2,7 @@
 
 #include <QEvent>
 #include <QLabel>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "ui/panels/param_row.h"
@@ -46,7 +47,8 @@ ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
     retranslate();
 }
 
-void ParamPanel::setEncoding(const core::EncodingDescriptor* enc, const core::ParamSet& values) {
+void ParamPanel::setEncoding(const core::EncodingDescriptor* enc, const core::ParamSet& values,
+                             const core::ParamSet& preset) {
     m_enc = enc;
     m_values = values;
     if (m_rowsBox) {
@@ -67,11 +69,12 @@ void ParamPanel::setEncoding(const core::EncodingDescriptor* enc, const core::Pa
         const QString name = QString::fromStdString(spec.name);
         row->onChange = [this, name](const ParamValue& value) { onRowChanged(name, value); };
         row->onError = [this](const QString& text) { setMessage(text); };
+        if (preset.has(spec.name)) row->setResetValue(preset.get(spec.name));
         row->setValue(m_values.has(spec.name) ? m_values.get(spec.name) : spec.defaultValue);
         v->addWidget(row);
         m_rows.insert(name, row);
     }
-    m_layout->insertWidget(1, m_rowsBox);
+    m_layout->insertWidget(2, m_rowsBox);  // under the header and the message
     updateRelevance();
     retranslate();
 }
@@ -99,9 +102,27 @@ void ParamPanel::onRowChanged(const QString& name, const ParamValue& value) {
     emit edited(name);
 }
 
+// The message stands at the top of the panel, and the field it names is marked and scrolled
+// into view, so a refusal is seen where the value was typed (GUI review 8).
 void ParamPanel::setMessage(const QString& text) {
     m_message->setText(text);
     m_message->setVisible(!text.isEmpty());
+    const QString name = QString::fromStdString(core::parameterNamed(text.toStdString()));
+    for (auto* row : std::as_const(m_rows)) row->setInvalid(!name.isEmpty() && row->name() == name);
+    ParamRow* marked = m_rows.value(name);
+    if (!marked || !marked->isVisible()) return;
+    for (QWidget* w = parentWidget(); w; w = w->parentWidget())
+        if (auto* area = qobject_cast<QScrollArea*>(w)) {
+            area->ensureWidgetVisible(marked);
+            area->ensureWidgetVisible(m_message);
+            break;
+        }
+}
+
+QString ParamPanel::invalidParameter() const {
+    for (auto* row : std::as_const(m_rows))
+        if (row->invalid()) return row->name();
+    return {};
 }
 
 QString ParamPanel::message() const {

@@ -25,7 +25,10 @@ public:
     explicit ParamPanel(QWidget* parent = nullptr);
 
     // Rebuilds the rows for `enc` (null: empty) showing `values`.
-    void setEncoding(const core::EncodingDescriptor* enc, const core::ParamSet& values);
+    // `preset`: the page's values, which each row's reset button restores (a parameter the
+    // preset lacks resets to its spec default).
+    void setEncoding(const core::EncodingDescriptor* enc, const core::ParamSet& values,
+                     const core::ParamSet& preset = {});
     // Model -> widgets (no edited() signals).
     void setValues(const core::ParamSet& values);
     const core::ParamSet& values() const { return m_values; }
@@ -34,6 +37,8 @@ public:
     // Shows why the current values are refused (empty: clears it).
     void setMessage(const QString& text);
     QString message() const;
+    // The parameter whose field is marked as refused (empty: none).
+    QString invalidParameter() const;
 
     // Programmatic edit as the user would do it (tests, the interactive bench).
     bool setText(const QString& name, const QString& text);

@@ -14,6 +14,7 @@
 #include <cmath>
 
 #include "ui/figure/number_format.h"
+#include "ui/panels/choice_words.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/language.h"
 
@@ -85,7 +86,8 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
     m_reset = new QToolButton(this);
     m_reset->setText(QString::fromUtf8("⟲"));
     m_reset->setAutoRaise(true);
-    connect(m_reset, &QToolButton::clicked, this, [this] { commit(m_spec.defaultValue); });
+    m_resetValue = spec.defaultValue;
+    connect(m_reset, &QToolButton::clicked, this, [this] { commit(m_resetValue); });
 
     switch (spec.type) {
         case ParamType::Int:
@@ -114,12 +116,18 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
             });
             break;
         case ParamType::Enum:
+            // Words in the list (choice_words.h), the identifier as the item's data.
             m_combo = new QComboBox(this);
             guardWheel(m_combo);
-            for (const auto& c : spec.choices) m_combo->addItem(QString::fromStdString(c));
+            // Long words ("Llama 4 缩放 β（llama_4_scaling_beta）") are elided in the closed
+            // list, never widen the dock; the open list shows them whole.
+            m_combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+            m_combo->setMinimumContentsLength(8);
+            for (const auto& c : spec.choices)
+                m_combo->addItem(choiceText(c), QString::fromStdString(c));
             bottom->addWidget(m_combo, 1);
             connect(m_combo, &QComboBox::currentIndexChanged, this, [this] {
-                if (!m_syncing) commit(m_combo->currentText().toStdString());
+                if (!m_syncing) commit(m_combo->currentData().toString().toStdString());
             });
             break;
         case ParamType::Path:
@@ -158,21 +166,34 @@ void ParamRow::setValue(const ParamValue& value) {
     m_syncing = true;
     m_value = value;
     const QString text = displayText(value);
-    if (m_edit) {
-        m_edit->setText(text);
-        m_edit->setStyleSheet(QString());
-    }
+    if (m_edit) m_edit->setText(text);
+    if (m_invalid) setInvalid(false);
     if (m_slider) m_slider->setValue(sliderPos(value));
     if (m_check) m_check->setChecked(std::get<bool>(value));
     if (m_combo) {
-        const int i = m_combo->findText(text);
+        const int i = m_combo->isEditable() ? m_combo->findText(text) : m_combo->findData(text);
         if (i >= 0)
             m_combo->setCurrentIndex(i);
         else
             m_combo->setEditText(text);
     }
-    m_reset->setEnabled(!(value == m_spec.defaultValue));
+    m_reset->setEnabled(!(value == m_resetValue));
     m_syncing = false;
+}
+
+void ParamRow::setResetValue(const ParamValue& value) {
+    m_resetValue = value;
+    m_reset->setEnabled(!(m_value == m_resetValue));
+    retranslate();
+}
+
+// A refused value is marked where it was typed: a red frame on the editor and a red label.
+void ParamRow::setInvalid(bool invalid) {
+    m_invalid = invalid;
+    const QString frame = invalid ? QStringLiteral("border: 2px solid #d62728;") : QString();
+    if (m_edit) m_edit->setStyleSheet(invalid ? "QLineEdit { " + frame + " }" : QString());
+    if (m_combo) m_combo->setStyleSheet(invalid ? "QComboBox { " + frame + " }" : QString());
+    m_label->setStyleSheet(invalid ? QStringLiteral("QLabel { color: #d62728; }") : QString());
 }
 
 bool ParamRow::commitText(const QString& text) {
@@ -180,7 +201,7 @@ bool ParamRow::commitText(const QString& text) {
     const QString plain = m_edit ? plainNumberText(text) : text.trimmed();
     auto v = m_spec.parse(plain.toStdString());
     if (!v) {
-        if (m_edit) m_edit->setStyleSheet("QLineEdit { border: 2px solid #d62728; }");
+        setInvalid(true);
         if (onError) onError(QString::fromStdString(v.error().message));
         return false;
     }
@@ -203,7 +224,13 @@ void ParamRow::retranslate() {
         ParamPanel::tr("Default: %1").arg(displayText(m_spec.defaultValue));
     setToolTip(tip);
     m_reset->setToolTip(
-        ParamPanel::tr("Reset to the default (%1)").arg(displayText(m_spec.defaultValue)));
+        ParamPanel::tr("Reset to the page's value (%1)").arg(displayText(m_resetValue)));
+    if (m_combo && !m_combo->isEditable())
+        for (int i = 0; i < m_combo->count(); ++i) {
+            const std::string id = m_combo->itemData(i).toString().toStdString();
+            m_combo->setItemText(i, choiceText(id));
+            m_combo->setItemData(i, QString::fromStdString(id), Qt::ToolTipRole);
+        }
     if (m_browse) m_browse->setToolTip(ParamPanel::tr("Choose a .npy file"));
 }
 

@@ -38,6 +38,12 @@ public:
 
     // Model -> widgets (no onChange).
     void setValue(const core::ParamValue& value);
+    // What the reset button restores: the page's preset (the spec's default until set).
+    void setResetValue(const core::ParamValue& value);
+    // Marks the row as holding a refused value (red frame and label) or clears the mark.
+    void setInvalid(bool invalid);
+    bool invalid() const { return m_invalid; }
+    QString name() const { return QString::fromStdString(m_spec.name); }
     // Parses text as the user typed it; false (and onError) when it is refused.
     bool commitText(const QString& text);
     void retranslate();
@@ -53,6 +59,8 @@ private:
 
     core::ParamSpec m_spec;
     core::ParamValue m_value;
+    core::ParamValue m_resetValue;
+    bool m_invalid = false;
     QLabel* m_label = nullptr;
     QLineEdit* m_edit = nullptr;
     QSlider* m_slider = nullptr;

@@ -10,6 +10,7 @@
 
 #include "ui/document/lesson_player.h"
 #include "ui/model/model_page.h"
+#include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
 
 namespace poslab::ui {
@@ -50,11 +51,17 @@ namespace {
 // Screenshot hooks of issue 11: POSLAB_MODEL=<preset id or file> [POSLAB_MODEL_KIND=<kind>]
 // [POSLAB_COMPARE=<preset id or file>] opens the Model page; POSLAB_LESSON=<built-in lesson id
 // or file> [POSLAB_LESSON_STEP=<1-based step>] starts a lesson there; POSLAB_PRESENT=1 enters
-// presentation mode.
+// presentation mode; POSLAB_PARAMS=<key=value;...> types values into the parameter panel, as a
+// user would (a refused one is marked there).
 void applyStartHooks(MainWindow& window) {
     auto report = [](const QString& e) {
         if (!e.isEmpty()) std::fprintf(stderr, "poslab: %s\n", qPrintable(e));
     };
+    for (const QString& kv : qEnvironmentVariable("POSLAB_PARAMS").split(';', Qt::SkipEmptyParts)) {
+        const qsizetype eq = kv.indexOf('=');
+        if (eq <= 0 || !window.paramPanel()->setText(kv.left(eq).trimmed(), kv.mid(eq + 1)))
+            report(QStringLiteral("POSLAB_PARAMS: cannot set \"%1\"").arg(kv));
+    }
     if (qEnvironmentVariableIsSet("POSLAB_MODEL")) {
         const QString m = qEnvironmentVariable("POSLAB_MODEL");
         ModelPage* page = window.modelPage();

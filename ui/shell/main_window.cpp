@@ -3,7 +3,6 @@
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QComboBox>
 #include <QDockWidget>
@@ -108,8 +107,11 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
     buildMenus();
     buildModelPage();
-    connect(m_browser, &EncodingBrowser::pageSelected, this,
-            [this](const QString& id) { openPage(id); });
+    // A page chosen by hand ends a lesson (its steps open pages without this signal).
+    connect(m_browser, &EncodingBrowser::pageSelected, this, [this](const QString& id) {
+        if (m_player->active()) m_player->stop();
+        openPage(id);
+    });
     connect(m_params, &ParamPanel::edited, this, &MainWindow::onEdited);
     connect(m_scheduler, &Scheduler::finished, this, &MainWindow::onResult);
     connect(m_page, &PageWidget::hovered, m_status, &StatusPanel::setHover);
@@ -297,7 +299,7 @@ void MainWindow::setLanguage(Lang lang) {
     retranslate();
     if (m_page->page()) {
         m_params->setEncoding(core::registry().find(m_page->page()->encoding.toStdString()),
-                              m_page->params());
+                              m_page->params(), presetParams(*m_page->page()));
         m_page->requestUpdate();  // axis names and titles are drawn in the new language
     }
     if (m_options.persist) QSettings().setValue("language", languageCode(lang));
@@ -336,7 +338,8 @@ void MainWindow::showPage(const PageSpec* page, int tab) {
     leaveModelPage();
     if (!m_values.contains(page->id)) m_values[page->id] = presetParams(*page);
     const core::ParamSet& values = m_values[page->id];
-    m_params->setEncoding(core::registry().find(page->encoding.toStdString()), values);
+    m_params->setEncoding(core::registry().find(page->encoding.toStdString()), values,
+                          presetParams(*page));
     m_browser->setCurrentPage(page->id);
     m_page->setPage(page, values, tab);
     updateTitle();
@@ -347,7 +350,11 @@ void MainWindow::onEdited(const QString& name) {
     if (!page) return;
     const core::ParamSet before = m_page->params();
     const core::ParamSet after = m_params->values();
-    if (before == after) return;
+    if (before == after) {
+        // The page's value typed again after a refusal: the panel says the page's standing.
+        m_params->setMessage(m_page->lastRefusal());
+        return;
+    }
     m_values[page->id] = after;
     m_page->setParams(after);
     auto apply = [this, id = page->id](const core::ParamSet& v) {
@@ -417,15 +424,6 @@ int MainWindow::backendNoticeCount() const {
 }
 QString MainWindow::backendNotice() const {
     return m_status->notice();
-}
-
-void MainWindow::copyParameters() {
-    QStringList parts;
-    if (const PageSpec* p = m_page->page()) parts << p->encoding;
-    for (const auto& [k, v] : m_page->params().values())
-        parts << QStringLiteral("-p %1=%2")
-                     .arg(QString::fromStdString(k), QString::fromStdString(core::formatValue(v)));
-    QApplication::clipboard()->setText(parts.join(' '));
 }
 
 void MainWindow::saveSettings() {

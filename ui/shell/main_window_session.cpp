@@ -3,6 +3,7 @@
 // SessionController, the lesson keys and captions by LessonPlayer; this is the glue to the page.
 #include <QAction>
 #include <QApplication>
+#include <QClipboard>
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -306,6 +307,16 @@ void MainWindow::applyPresentationFont() {
         f.setPixelSize(qRound(f.pixelSize() * 1.4));
     QApplication::setFont(f);
     m_player->setPresenting(true);
+}
+
+// The page's parameters as a command line (Edit › Copy Parameters).
+void MainWindow::copyParameters() {
+    QStringList parts;
+    if (const PageSpec* p = m_page->page()) parts << p->encoding;
+    for (const auto& [k, v] : m_page->params().values())
+        parts << QStringLiteral("-p %1=%2")
+                     .arg(QString::fromStdString(k), QString::fromStdString(core::formatValue(v)));
+    QApplication::clipboard()->setText(parts.join(' '));
 }
 
 }  // namespace poslab::ui

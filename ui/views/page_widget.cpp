@@ -154,6 +154,7 @@ QString PageWidget::requestUpdate() {
     const core::Status check = checkRequest(r, FileAccess::Defer);
     m_refusal = check ? QString() : QString::fromStdString(check.error().message);
     if (!m_refusal.isEmpty()) {
+        for (auto* w : viewsOfTab(m_tabs->currentIndex())) w->setStale(m_refusal);
         emit refused(m_refusal);
         return m_refusal;
     }
@@ -173,6 +174,7 @@ bool PageWidget::applyResult(const ComputeResult& result) {
         m_displayed = result.generation;
         if (result.generation != m_requested) return false;  // an edit since: not its reason
         m_refusal = result.refusal;
+        for (auto* w : viewsOfTab(result.tag)) w->setStale(m_refusal);
         emit refused(m_refusal);
         return false;
     }

@@ -7,6 +7,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QPainter>
 #include <QRegularExpression>
 #include <QSlider>
 #include <QSpinBox>
@@ -23,6 +24,42 @@
 #include "ui/views/rotation_widget.h"
 
 namespace poslab::ui {
+
+namespace {
+
+// A veil of the window colour over a figure that no longer answers the parameters: the old
+// picture stays faintly visible (what was there), nobody reads it as the answer. It follows its
+// parent's size and lets the mouse through.
+class StaleVeil : public QWidget {
+public:
+    QString text;  // said in the middle of the veil
+
+    explicit StaleVeil(QWidget* parent) : QWidget(parent) {
+        setAttribute(Qt::WA_TransparentForMouseEvents);
+        parent->installEventFilter(this);
+        hide();
+    }
+    bool eventFilter(QObject* watched, QEvent* e) override {
+        if (watched == parentWidget() && e->type() == QEvent::Resize)
+            setGeometry(parentWidget()->rect());
+        return false;
+    }
+
+protected:
+    void paintEvent(QPaintEvent*) override {
+        QPainter p(this);
+        QColor c = palette().color(QPalette::Window);
+        c.setAlpha(190);
+        p.fillRect(rect(), c);
+        QFont f = font();
+        f.setBold(true);
+        p.setFont(f);
+        p.setPen(QColor(0xd3, 0x54, 0x00));
+        p.drawText(rect().adjusted(8, 8, -8, -8), Qt::AlignCenter | Qt::TextWordWrap, text);
+    }
+};
+
+}  // namespace
 
 ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* parent)
     : QWidget(parent), m_spec(spec) {
@@ -295,7 +332,23 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
     return m_heatmaps[i];
 }
 
+void ViewWidget::setStale(const QString& reason) {
+    const bool stale = !reason.isEmpty() && m_hasResult;
+    if (!m_veil) m_veil = new StaleVeil(m_stack);
+    m_veil->setToolTip(reason);
+    static_cast<StaleVeil*>(m_veil)->text = tr("⚠ Not updated: a value was refused");
+    m_veil->setGeometry(m_stack->rect());
+    m_veil->raise();
+    m_veil->setVisible(stale);
+    m_veil->update();
+}
+
+bool ViewWidget::isStale() const {
+    return m_veil && !m_veil->isHidden();
+}
+
 void ViewWidget::applyResult(const ViewResult& r) {
+    setStale({});
     m_hasResult = true;
     m_last = r;
     m_note->setText(r.note.text());

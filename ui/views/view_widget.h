@@ -40,6 +40,10 @@ public:
     void setPositionCount(qint64 n);
 
     void applyResult(const ViewResult& result);
+    // Marks the figure as out of date (faded, with a note; `reason` in its tooltip) while the
+    // parameters are refused; an empty reason or the next result clears it.
+    void setStale(const QString& reason);
+    bool isStale() const;
     void setDark(bool dark);
     bool hasError() const { return !m_error.isEmpty(); }
     QString errorText() const { return m_error; }
@@ -86,6 +90,7 @@ private:
 
     ViewResult m_last;
     QLabel* m_title;
+    QWidget* m_veil = nullptr;  // over the figure while it is stale (view_widget.cpp)
     QToolButton* m_export;
     QLabel* m_note;
     QLabel* m_errorLabel;
