@@ -206,6 +206,10 @@
         <source>← bound π/(2θ_min) = %1</source>
         <translation>← 界限 π/(2θ_min) = %1</translation>
     </message>
+    <message>
+        <source>min %1, max %2</source>
+        <translation>最小 %1，最大 %2</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::EncodingBrowser</name>
@@ -363,6 +367,10 @@
         <source>nothing to draw</source>
         <translation>没有可绘制的内容</translation>
     </message>
+    <message>
+        <source>%1 values</source>
+        <translation>%1 个值</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::FigureExport</name>
@@ -439,6 +447,18 @@
     <message>
         <source>mean %1 (cell means from %2 to %3, over %4 values)</source>
         <translation>平均 %1(格平均值从 %2 到 %3,共 %4 个值)</translation>
+    </message>
+    <message>
+        <source>mean %1</source>
+        <translation>平均 %1</translation>
+    </message>
+    <message>
+        <source>min %1, max %2 over %3 values</source>
+        <translation>最小 %1，最大 %2（共 %3 个值）</translation>
+    </message>
+    <message>
+        <source>cell means from %1 to %2 over %3 values</source>
+        <translation>格平均值从 %1 到 %2（共 %3 个值）</translation>
     </message>
 </context>
 <context>
@@ -1303,8 +1323,8 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>默认值:%1</translation>
     </message>
     <message>
-        <source>Reset to the default (%1)</source>
-        <translation>恢复默认值(%1)</translation>
+        <source>Reset to the page&apos;s value (%1)</source>
+        <translation>恢复本页的预设值（%1）</translation>
     </message>
     <message>
         <source>Parameters of %1</source>
@@ -1513,6 +1533,10 @@ The file is kept at %2.</source>
 <context>
     <name>poslab::ui::ViewWidget</name>
     <message>
+        <source>⚠ Not updated: a value was refused</source>
+        <translation>⚠ 未更新：有参数值被拒绝</translation>
+    </message>
+    <message>
         <source>m = %1</source>
         <translation>m = %1</translation>
     </message>
@@ -1635,6 +1659,33 @@ The file is kept at %2.</source>
     <message>
         <source>What the cells show; auto: the angle up to 4096 positions, then cos (the angle itself only grows)</source>
         <translation>格子显示的内容;自动:4096 个位置以内显示角度,更多位置时显示 cos(角度本身只会不断增大)</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ZoomControls</name>
+    <message>
+        <source>Zoom in (wheel up; then drag to move around)</source>
+        <translation>放大（滚轮向上；放大后拖动可平移）</translation>
+    </message>
+    <message>
+        <source>Zoom out (wheel down)</source>
+        <translation>缩小（滚轮向下）</translation>
+    </message>
+    <message>
+        <source>Show everything (double-click)</source>
+        <translation>显示全部（双击）</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Show everything</source>
+        <translation>显示全部</translation>
     </message>
 </context>
 </TS>

@@ -95,7 +95,7 @@ private slots:
             QVERIFY(f.open(QIODevice::ReadOnly));
             const QByteArray svg = f.readAll();
             QVERIFY(svg.contains("<svg"));
-            QVERIFY(svg.contains("base = 500000"));
+            QVERIFY(svg.contains("base = 500\u202F000"));  // written for people (U+202F)
         } else {
             const QString fonts = tool("pdffonts", {out});
             QVERIFY2(!fonts.contains("Type 3"), qPrintable(fonts));

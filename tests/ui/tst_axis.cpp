@@ -135,6 +135,51 @@ private slots:
         QCOMPARE(a.map(a.hi, 0, 1), 1.0);
     }
 
+    // Log axes (issue 13 item 3): every decade labelled where the labels fit (the review found
+    // 10⁻⁴, the bottom of rope/frequencies, unlabelled); the decades left unlabelled still get a
+    // tick, and an axis of at most six decades gets minor ticks at 2..9 × 10ⁿ, none on a label.
+    void logAxisMinorTicks_data() {
+        QTest::addColumn<double>("lo");
+        QTest::addColumn<double>("hi");
+        QTest::addColumn<int>("maxLabels");
+        QTest::addColumn<int>("target");
+        QTest::addColumn<int>("labels");  // expected labelled decades
+        QTest::addColumn<bool>("subs");   // 2..9 × 10ⁿ expected
+        QTest::newRow("frequencies 1e-4..1, target 3") << 1.2e-4 << 1.0 << 9 << 3 << 5 << true;
+        QTest::newRow("wavelengths 1..1e5") << 6.0 << 5e4 << 9 << 6 << 6 << true;
+        QTest::newRow("one decade") << 2.0 << 9.0 << 9 << 6 << 2 << true;
+        QTest::newRow("six decades") << 1e-6 << 1.0 << 9 << 6 << 7 << true;
+        QTest::newRow("rk4 error, ten decades") << 3e-10 << 0.9 << 9 << 4 << 6 << false;
+        QTest::newRow("forty decades") << 1e-30 << 1e10 << 5 << 6 << 5 << false;
+    }
+    void logAxisMinorTicks() {
+        QFETCH(double, lo);
+        QFETCH(double, hi);
+        QFETCH(int, maxLabels);
+        QFETCH(int, target);
+        QFETCH(int, labels);
+        QFETCH(bool, subs);
+        const AxisRange a = niceAxis(lo, hi, true, maxLabels, target);
+        QCOMPARE(a.ticks.size(), labels);
+        const int decades = static_cast<int>(std::lround(std::log10(a.hi / a.lo)));
+        int sub = 0, unlabelledDecades = 0;
+        for (double m : a.minorTicks) {
+            QVERIFY2(m >= a.lo * (1 - 1e-12) && m <= a.hi * (1 + 1e-12),
+                     qPrintable(QString::number(m)));
+            for (double t : a.ticks)
+                QVERIFY2(std::abs(m / t - 1) > 1e-9, qPrintable(QString::number(m)));
+            if (isPowerOfTen(m))
+                ++unlabelledDecades;
+            else
+                ++sub;
+        }
+        // Every decade has a tick, labelled or not.
+        QCOMPARE(unlabelledDecades + static_cast<int>(a.ticks.size()), decades + 1);
+        QCOMPARE(sub, subs ? 8 * decades : 0);
+        if (labels == decades + 1)  // every decade labelled: the ends too
+            QVERIFY(a.ticks.front() == a.lo && a.ticks.back() == a.hi);
+    }
+
     void dataRangeSkipsWhatCannotBeDrawn_data() {
         QTest::addColumn<bool>("logY");
         QTest::addColumn<QRectF>("expected");  // x: xlo..xhi, y: ylo..yhi

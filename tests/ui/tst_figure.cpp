@@ -210,8 +210,9 @@ private slots:
             f.open(QIODevice::ReadOnly);
             return QString::fromUtf8(f.readAll());
         };
-        QVERIFY(svgText(true).contains("base = 10000"));
-        QVERIFY(!svgText(false).contains("base = 10000"));
+        const QString base = QStringLiteral("base = 10\u202F000");  // grouped by U+202F
+        QVERIFY(svgText(true).contains(base));
+        QVERIFY(!svgText(false).contains(base));
     }
 
     void badOptionsWriteNothing_data() {

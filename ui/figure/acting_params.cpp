@@ -1,11 +1,23 @@
 #include "ui/figure/acting_params.h"
 
+#include <QCoreApplication>
 #include <algorithm>
 #include <cmath>
 
 #include "core/registry.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
+
+namespace {
+
+// An integer exactly, grouped like formatExact ("65 536", "4096", "−12").
+QString groupedInteger(std::int64_t v) {
+    if (std::abs(static_cast<double>(v)) < 1e15) return formatExact(static_cast<double>(v));
+    return QString::number(v);
+}
+
+}  // namespace
 
 QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params) {
     const auto* enc = core::registry().find(view.encoding.toStdString());
@@ -24,16 +36,21 @@ QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params)
                 return s.set.contains(QString::fromStdString(name));
             }))
             continue;
-        std::string text = core::formatValue(value);
-        if (spec && spec->type == core::ParamType::RealList && core::isNumberList(text))
-            text = std::to_string(core::numberListValues(text).size()) + " values";
-        // Whole reals as integers ("base = 500000", not the shorter "5e+05").
-        if (const double* r = std::get_if<double>(&value);
-            r && std::floor(*r) == *r && std::abs(*r) < 1e15)
-            text = std::to_string(static_cast<long long>(*r));
-        if (text.empty()) continue;  // an unset file parameter
-        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name),
-                                               QString::fromStdString(text));
+        // Numbers as people read them (number_format.h): the exact value, grouped ("base =
+        // 500 000", "eps = 2.5 × 10⁻⁶"), so that it can be typed back; lists by their length.
+        QString text;
+        if (const double* r = std::get_if<double>(&value))
+            text = formatExact(*r);
+        else if (const std::int64_t* i = std::get_if<std::int64_t>(&value))
+            text = groupedInteger(*i);
+        else
+            text = QString::fromStdString(core::formatValue(value));
+        if (spec && spec->type == core::ParamType::RealList &&
+            core::isNumberList(core::formatValue(value)))
+            text = QCoreApplication::translate("poslab::ui::Figure", "%1 values")
+                       .arg(core::numberListValues(core::formatValue(value)).size());
+        if (text.isEmpty()) continue;  // an unset file parameter
+        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name), text);
     }
     return parts;
 }

@@ -11,7 +11,8 @@ namespace poslab::ui {
 
 // Not those the current values make irrelevant (YaRN's betas without YaRN), not the views' own
 // zoom windows, not those every series of the view sets itself; long lists by their length and
-// whole reals as integers ("base = 500000", not "5e+05").
+// numbers exactly, written as people read them (number_format.h: "base = 500 000" with a narrow
+// no-break space, "eps = 2.5 × 10⁻⁶", never "5e+05").
 QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params);
 
 }  // namespace poslab::ui

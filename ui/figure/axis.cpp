@@ -26,14 +26,30 @@ AxisRange logAxis(double lo, double hi, int maxLabels, int target) {
     a.log = true;
     if (!(lo > 0)) lo = hi > 0 ? hi / 10 : 0.1;
     if (!(hi > lo)) hi = lo * 10;
-    const double e0 = std::floor(std::log10(lo) + 1e-9), e1 = std::ceil(std::log10(hi) - 1e-9);
+    const int e0 = static_cast<int>(std::floor(std::log10(lo) + 1e-9));
+    const int e1 = std::max(e0 + 1, static_cast<int>(std::ceil(std::log10(hi) - 1e-9)));
     a.lo = std::pow(10.0, e0);
-    a.hi = std::pow(10.0, std::max(e1, e0 + 1));
-    const double decades = std::log10(a.hi / a.lo);
-    int every = std::max(1, static_cast<int>(std::ceil(decades / std::max(2, target))));
-    while (every < decades && std::floor((e1 - e0) / every + 1e-9) + 1 > std::max(2, maxLabels))
-        ++every;
-    for (double e = e0; e <= e1 + 1e-9; e += every) a.ticks << std::pow(10.0, e);
+    a.hi = std::pow(10.0, e1);
+    // Every decade where the labels fit; else the multiples of k (so that 10⁰ is one of them);
+    // the two ends when fewer than two multiples fall inside.
+    const int most = std::max(2, std::min(maxLabels, 2 * std::max(2, target)));
+    auto multiples = [&](int k) {
+        QVector<double> out;
+        for (int e = e0; e <= e1; ++e)
+            if (e % k == 0) out << std::pow(10.0, e);
+        return out;
+    };
+    for (int k : {1, 2, 3, 5, 10, 20, 50, 100, 200, 500}) {
+        a.ticks = multiples(k);
+        if (a.ticks.size() <= most) break;
+    }
+    if (a.ticks.size() < 2 || a.ticks.size() > most) a.ticks = {a.lo, a.hi};
+    for (int e = e0; e <= e1; ++e) {
+        const double decade = std::pow(10.0, e);
+        if (!a.ticks.contains(decade)) a.minorTicks << decade;
+        if (e < e1 && e1 - e0 <= kMinorTickDecades)
+            for (int m = 2; m <= 9; ++m) a.minorTicks << m * decade;
+    }
     return a;
 }
 

@@ -9,11 +9,17 @@
 
 namespace poslab::ui {
 
+// A log axis spanning at most this many decades gets minor ticks at 2..9 × 10ⁿ.
+inline constexpr int kMinorTickDecades = 6;
+
 struct AxisRange {
     bool log = false;
     double lo = 0, hi = 1;
-    double step = 1;  // linear: the distance between ticks
-    QVector<double> ticks;
+    double step = 1;        // linear: the distance between ticks
+    QVector<double> ticks;  // labelled
+    // Log: short unlabelled ticks. The decades between labelled ones, and 2..9 × 10ⁿ where the
+    // axis spans at most kMinorTickDecades decades (matplotlib's LogLocator subs). Linear: none.
+    QVector<double> minorTicks;
     // v on this axis mapped linearly (or by its logarithm) from [lo, hi] onto [a, b].
     double map(double v, double a, double b) const;
     // v written in the one format of this axis's labels (number_format.h).
@@ -24,7 +30,9 @@ struct AxisRange {
 // about `target` ticks, or fewer when more than `maxLabels` labels would be needed (then, if
 // even one step does not fit, the data range itself with a step at least as long). Log: whole
 // decades (the range changes only when the data cross a power of ten), a tick every decade or
-// every few. An empty or reversed range is widened first.
+// every few: every decade wherever that stays within `maxLabels` and about two labels per
+// `target` (the multiples of k otherwise, so that 10⁰ is labelled whenever it is in range). An
+// empty or reversed range is widened first.
 AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target = 6);
 
 // Narrows a linear axis to exactly [lo, hi] (a fitted window), keeping the ticks inside it.

@@ -26,18 +26,71 @@ struct BarTick {
     QString text;
 };
 
-// The labels of a colour bar `barHeight` device units tall, in one format (number_format.h):
-// 4 to 9 of them (matplotlib's density), at least a label and a half apart; an end of a linear
-// bar far from every tick is labelled with its value, so the range reads at a glance. The label
-// column is sized from exactly these (figures review D5: sized from coarser ticks than were
-// drawn, the labels were clipped).
-QVector<BarTick> barTicks(const HeatmapData& h, double barHeight, const PaintStyle& s) {
+// The labels of a bar, and the power of ten they share ("× 10⁻¹⁴", written once above the
+// bar, from its left edge) with `room`, the height kept for it at the top of the bar; empty and 0
+// unless shared.
+struct BarLabels {
+    QVector<BarTick> ticks;
+    QString multiplier;
+    double room = 0;
+};
+
+// The labels of a linear bar `barHeight` tall: ticks, one number format, and the ends far from
+// every tick. With `room` > 0, labels written m × 10ⁿ become mantissas of one power of ten,
+// written in the top `room` of the bar: the same ticks (chosen for the whole bar, so that both
+// ways are compared on one set) on the rest, where they must stay a line apart.
+BarLabels linearLabels(const HeatmapData& h, double barHeight, const PaintStyle& s, double room) {
     const QFontMetricsF fm(s.sized(0.75));
     const int most = std::clamp(static_cast<int>(barHeight / (1.5 * fm.height())) + 1, 2, 9);
-    QVector<BarTick> out;
+    BarLabels out;
+    const QVector<double> ticks = ticksAtMost(h.lo, h.hi, most);
+    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : h.hi - h.lo;
+    const double scaleHeight = barHeight - room;
+    AxisNumberFormat format(ticks, step, false);
+    if (room > 0) {
+        const double apart = step / (h.hi - h.lo) * scaleHeight;
+        if (ticks.size() < 2 || apart < 1.1 * fm.height() || !format.shareMultiplier())
+            return out;  // no multiplier
+        out.multiplier = format.multiplier();
+        out.room = room;
+    }
+    for (double v : ticks) out.ticks << BarTick{(v - h.lo) / (h.hi - h.lo), format.text(v)};
+    // The ends, where no tick is within a fifth of a step and a label fits beside the nearest.
+    const double fits = 1.2 * fm.height() / std::max(1.0, scaleHeight);
+    const double scale = std::pow(10.0, format.sharedExponent());
+    for (const double end : {0.0, 1.0}) {
+        double nearest = 1;
+        for (const BarTick& b : out.ticks) nearest = std::min(nearest, std::abs(b.t - end));
+        if (nearest * (h.hi - h.lo) > 0.2 * step && nearest > fits)
+            out.ticks << BarTick{end, formatNumber((end == 0 ? h.lo : h.hi) / scale, 3)};
+    }
+    return out;
+}
+
+// The label column these need; a multiplier starts over the bar, so it may reach that far left.
+double widestLabel(const BarLabels& labels, const QFontMetricsF& fm, const PaintStyle& s) {
+    double widest = 0;
+    if (!labels.multiplier.isEmpty())
+        widest = fm.horizontalAdvance(labels.multiplier) - (kColorbarWidth + 0.375) * s.unit;
+    for (const BarTick& b : labels.ticks) widest = std::max(widest, fm.horizontalAdvance(b.text));
+    return widest;
+}
+
+// The labels of a colour bar `barHeight` device units tall, in one format (number_format.h):
+// 4 to 9 of them (matplotlib's density), at least a label and a half apart; an end of a linear
+// bar far from every tick is labelled with its value, so the range reads at a glance. Labels
+// that would each be written m × 10ⁿ share the power of ten instead where that makes the column
+// narrower (a long "−1.5 × 10⁻¹⁴" beside a narrow difference panel); the bar then gives its top
+// line to the multiplier. The label column is sized from exactly these (figures
+// review D5: sized from coarser ticks than were drawn, the labels were clipped).
+BarLabels barLabels(const HeatmapData& h, double barHeight, const PaintStyle& s) {
+    const QFontMetricsF fm(s.sized(0.75));
+    const int most = std::clamp(static_cast<int>(barHeight / (1.5 * fm.height())) + 1, 2, 9);
+    BarLabels out;
     if (h.logColor) {
         for (int e : logTickExponents(h.lo, h.hi, most))
-            out << BarTick{logColorPosition(std::pow(10.0, e), h.lo, h.hi), powerOfTenText(e)};
+            out.ticks << BarTick{logColorPosition(std::pow(10.0, e), h.lo, h.hi),
+                                 powerOfTenText(e)};
         return out;
     }
     if (h.colormap == ColormapKind::Ordinal) {  // integer ticks on the levels' centres
@@ -49,47 +102,53 @@ QVector<BarTick> barTicks(const HeatmapData& h, double barHeight, const PaintSty
         const double step = values.size() > 1 ? values[1] - values[0] : 1;
         const QStringList text = formatTicks(values, step);
         for (int i = 0; i < values.size(); ++i)
-            out << BarTick{(values[i] - static_cast<double>(lo) + 0.5) / count, text[i]};
+            out.ticks << BarTick{(values[i] - static_cast<double>(lo) + 0.5) / count, text[i]};
         return out;
     }
     if (!(h.hi > h.lo)) {
-        if (std::isfinite(h.lo)) out << BarTick{0.5, formatNumber(h.lo)};
+        if (std::isfinite(h.lo)) out.ticks << BarTick{0.5, formatNumber(h.lo)};
         return out;
     }
-    const QVector<double> ticks = ticksAtMost(h.lo, h.hi, most);
-    const double step = ticks.size() > 1 ? ticks[1] - ticks[0] : h.hi - h.lo;
-    const QStringList text = formatTicks(ticks, step);
-    for (int i = 0; i < ticks.size(); ++i)
-        out << BarTick{(ticks[i] - h.lo) / (h.hi - h.lo), text[i]};
-    // The ends, where no tick is within a fifth of a step and a label fits beside the nearest.
-    const double room = 1.2 * fm.height() / std::max(1.0, barHeight);
-    for (const double end : {0.0, 1.0}) {
-        double nearest = 1;
-        for (const BarTick& b : out) nearest = std::min(nearest, std::abs(b.t - end));
-        if (nearest * (h.hi - h.lo) > 0.2 * step && nearest > room)
-            out << BarTick{end, formatNumber(end == 0 ? h.lo : h.hi, 3)};
-    }
-    return out;
+    const BarLabels full = linearLabels(h, barHeight, s, 0);
+    // The multiplier's line: its ink clear of a label centred on the top of the colours.
+    const BarLabels shared = linearLabels(h, barHeight, s, 1.25 * fm.height());
+    if (!shared.multiplier.isEmpty() && widestLabel(shared, fm, s) < widestLabel(full, fm, s))
+        return shared;
+    return full;
 }
 
 }  // namespace
 
-// The room beside the bar for its labels: the widest of those barTicks draws.
-double colorbarLabelWidth(const HeatmapData& h, double barHeight, const PaintStyle& s) {
-    const QFontMetricsF fm(s.sized(0.75));
-    double widest = h.logColor ? fm.horizontalAdvance(zeroLegend()) : 0.0;
-    for (const BarTick& b : barTicks(h, barHeight, s))
-        widest = std::max(widest, fm.horizontalAdvance(b.text));
-    return widest + 0.3 * s.unit;
+ColorbarText colorbarText(const HeatmapData& h, double barHeight, const PaintStyle& s) {
+    const BarLabels labels = barLabels(h, barHeight, s);
+    ColorbarText out{{}, labels.multiplier};
+    for (const BarTick& b : labels.ticks) out.labels << b.text;
+    return out;
 }
 
-void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const QString& label,
+// The room beside the bar for its labels: the widest of those barLabels draws.
+double colorbarLabelWidth(const HeatmapData& h, double barHeight, const PaintStyle& s) {
+    const QFontMetricsF fm(s.sized(0.75));
+    const double widest = widestLabel(barLabels(h, barHeight, s), fm, s);
+    return std::max(widest, h.logColor ? fm.horizontalAdvance(zeroLegend()) : 0.0) + 0.3 * s.unit;
+}
+
+void paintColorbar(QPainter& p, const QRectF& whole, const HeatmapData& h, const QString& label,
                    double labelWidth, const PaintStyle& s) {
     const Colormap cmap(h.colormap);
     const QFont tickFont = s.sized(0.75);
     const QFontMetricsF fm(tickFont);
     p.setFont(tickFont);
     const double tick = 0.25 * s.unit;
+    const BarLabels labels = barLabels(h, whole.height(), s);
+    // A shared power of ten sits above the label column, where the bar gives up its top.
+    const QRectF bar = whole.adjusted(0, labels.room, 0, 0);
+    if (!labels.multiplier.isEmpty()) {
+        p.setPen(s.fg);
+        p.drawText(QRectF(bar.left(), whole.top(),
+                          bar.right() + 1.5 * tick + labelWidth - bar.left(), fm.height()),
+                   Qt::AlignLeft | Qt::AlignTop, labels.multiplier);
+    }
     if (h.colormap == ColormapKind::Ordinal) {  // one swatch per level
         const auto lo = static_cast<qint64>(std::llround(h.lo));
         const auto hi = static_cast<qint64>(std::llround(h.hi));
@@ -116,7 +175,7 @@ void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const Q
                           labelWidth + 2 * tick, fm.height()),
                    Qt::AlignLeft | Qt::AlignVCenter, zeroLegend());
     }
-    for (const BarTick& b : barTicks(h, bar.height(), s)) {
+    for (const BarTick& b : labels.ticks) {
         const double y = bar.bottom() - b.t * bar.height();
         if (h.colormap != ColormapKind::Ordinal)
             p.drawLine(QPointF(bar.right(), y), QPointF(bar.right() + tick, y));
@@ -129,8 +188,8 @@ void paintColorbar(QPainter& p, const QRectF& bar, const HeatmapData& h, const Q
     if (!label.isEmpty()) {
         p.setFont(s.sized(0.8));
         paintRotatedText(
-            p, QPointF(bar.right() + 1.5 * tick + labelWidth + 0.7 * s.unit, bar.center().y()),
-            bar.height(), 1.3 * s.unit, label);
+            p, QPointF(bar.right() + 1.5 * tick + labelWidth + 0.7 * s.unit, whole.center().y()),
+            whole.height(), 1.3 * s.unit, label);
     }
 }
 

@@ -159,13 +159,23 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
     };
     const LocalText estimate =
         !r.heatmaps.isEmpty() ? cellCoverText(r.heatmaps.front()) : r.lines.coverNote;
+    // At least 6 pt in print (footerFont), in up to three lines broken between parameters.
     QRectF footerBox;
-    const QFont footerFont = s.sized(0.58);
+    const QFont footFont = footerFont(s);
+    const double footLine = QFontMetricsF(footFont).lineSpacing();
+    qsizetype footLines = 0;
     if (o.footer && !f.footer.isEmpty()) {
-        const QFontMetricsF fm(footerFont);
-        const QRectF need = fm.boundingRect(QRectF(0, 0, body.width(), 10 * u), Qt::TextWordWrap,
-                                            coverOf(estimate));
-        const double h = std::min(need.height(), 3 * fm.height());
+        footLines = footerLines(coverOf(estimate), footFont, body.width(), 3).size();
+        // Cells drawn coarser than the data's blocks are said once the panels are drawn: room
+        // for words of that kind too, so that no parameter has to give way to them.
+        if (!r.heatmaps.isEmpty()) {
+            HeatmapData coarse = r.heatmaps.front();
+            coarse.rowStep = coarse.colStep = 100;
+            footLines = std::max(
+                footLines,
+                footerLines(coverOf(cellCoverText(coarse)), footFont, body.width(), 3).size());
+        }
+        const double h = static_cast<double>(footLines) * footLine;
         footerBox = QRectF(body.left(), body.bottom() - h, body.width(), h);
         body.setBottom(body.bottom() - h - 0.3 * u);
     }
@@ -190,9 +200,16 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
             p, body, QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0, s);
     }
     if (!footerBox.isEmpty()) {
-        p.setFont(footerFont);
+        p.setFont(footFont);
         p.setPen(s.muted);
-        p.drawText(footerBox, Qt::AlignLeft | Qt::AlignBottom | Qt::TextWordWrap, coverOf(cover));
+        const QStringList lines =
+            footerLines(coverOf(cover), footFont, footerBox.width(), static_cast<int>(footLines));
+        double y = footerBox.bottom() - static_cast<double>(lines.size()) * footLine;
+        for (const QString& line : lines) {
+            p.drawText(QRectF(footerBox.left(), y, footerBox.width(), footLine),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
+            y += footLine;
+        }
     }
     p.restore();
 }

@@ -1,12 +1,96 @@
 #include "ui/figure/figure_text.h"
 
+#include <QFontMetricsF>
 #include <QPainter>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/math/math_formula.h"
 #include "ui/math/math_text.h"
 
 namespace poslab::ui {
+
+namespace {
+
+// A piece of a footer and the separator written after it (none after the last).
+struct FooterPiece {
+    QString text, separator;
+    bool parameter = false;  // "name = value": may give way to "…"
+};
+
+const QString kSection = QStringLiteral(" · ");
+const QString kComma = QStringLiteral(", ");
+
+QVector<FooterPiece> footerPieces(const QString& footer) {
+    QVector<FooterPiece> out;
+    const QStringList sections = footer.split(kSection);
+    for (int i = 0; i < sections.size(); ++i) {
+        const bool parameters = sections[i].contains(QStringLiteral(" = "));
+        const QStringList items = parameters ? sections[i].split(kComma) : QStringList{sections[i]};
+        for (int k = 0; k < items.size(); ++k)
+            out << FooterPiece{items[k], k + 1 < items.size() ? kComma : kSection, parameters};
+    }
+    if (!out.isEmpty()) out.back().separator.clear();
+    return out;
+}
+
+// The pieces filled greedily into lines of `width`.
+QStringList fillLines(const QVector<FooterPiece>& pieces, const QFontMetricsF& fm, double width) {
+    QStringList lines;
+    QString line;
+    for (const FooterPiece& piece : pieces) {
+        const double room = width - fm.horizontalAdvance(piece.separator.trimmed());
+        const QString text = fm.horizontalAdvance(piece.text) > room
+                                 ? fm.elidedText(piece.text, Qt::ElideRight, room)
+                                 : piece.text;
+        // Measured as drawn: with the comma or dot that would end the line.
+        if (!line.isEmpty() &&
+            fm.horizontalAdvance((line + text + piece.separator).trimmed()) > width) {
+            lines << line.trimmed();
+            line.clear();
+        }
+        line += text + piece.separator;
+    }
+    if (!line.trimmed().isEmpty()) lines << line.trimmed();
+    return lines;
+}
+
+}  // namespace
+
+QFont footerFont(const PaintStyle& style) {
+    QFont f = style.sized(0.58);
+    if (style.pxPerPt > 0)
+        f.setPixelSize(std::max(f.pixelSize(),
+                                static_cast<int>(std::ceil(kMinTickPt * style.pxPerPt - 1e-6))));
+    return f;
+}
+
+QStringList footerLines(const QString& footer, const QFont& font, double width, int maxLines) {
+    const QFontMetricsF fm(font);
+    const QVector<FooterPiece> pieces = footerPieces(footer);
+    QStringList lines = fillLines(pieces, fm, width);
+    if (lines.size() <= maxLines) return lines;
+    // The last k parameters give way to "…", for the smallest k that fits.
+    QVector<qsizetype> parameters;
+    for (qsizetype i = 0; i < pieces.size(); ++i)
+        if (pieces[i].parameter) parameters << i;
+    for (qsizetype k = 1; k <= parameters.size(); ++k) {
+        QVector<FooterPiece> fewer = pieces;
+        const qsizetype first = parameters[parameters.size() - k];
+        const QString separator = fewer[parameters.back()].separator;
+        for (qsizetype j = parameters.size() - 1; j >= parameters.size() - k; --j)
+            fewer.remove(parameters[j]);
+        fewer.insert(first, FooterPiece{QStringLiteral("…"), separator, false});
+        lines = fillLines(fewer, fm, width);
+        if (lines.size() <= maxLines) return lines;
+    }
+    // Still too long (few parameters, long other pieces): the last line that fits, elided.
+    const QStringList rest = lines.mid(maxLines - 1);
+    lines = lines.mid(0, std::max(0, maxLines - 1));
+    lines << fm.elidedText(rest.join(QLatin1Char(' ')) + QStringLiteral(" …"), Qt::ElideRight,
+                           width);
+    return lines;
+}
 
 double paintFormulaLine(QPainter& p, const QRectF& body, const QString& tex,
                         const PaintStyle& style, double maxUnits) {

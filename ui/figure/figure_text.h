@@ -7,6 +7,7 @@
 #include <QFont>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 #include "ui/figure/paint_style.h"
 
@@ -28,5 +29,15 @@ double paintCaptionText(QPainter& p, const QRectF& body, const QString& caption,
 // is wider than the box.
 void paintTitleLine(QPainter& p, const QRectF& box, const QString& text, const QFont& font,
                     const QColor& color);
+
+// The footer's font: 0.58 of a body line (metadata, quieter than the ticks), and never under
+// kMinTickPt points where the physical size is known (a journal column prints it at 6 pt).
+QFont footerFont(const PaintStyle& style);
+
+// A footer ("cover · view · name = value, name = value · PosLab") in at most `maxLines` lines of
+// `width`, left to right, broken only after its separators (" · ", ", "), so that no
+// "base = 500 000" is split. Where it needs more lines, the last parameters give way to "…"
+// (the fewest that must); a piece wider than a whole line is elided.
+QStringList footerLines(const QString& footer, const QFont& font, double width, int maxLines);
 
 }  // namespace poslab::ui

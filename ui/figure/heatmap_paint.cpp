@@ -145,10 +145,16 @@ void paintStructure(QPainter& p, const QRectF& plot, const HeatmapData& h, const
         p.setPen(QPen(s.marker, std::max(1.5, s.unit / 10), Qt::DashLine));
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
         p.setPen(s.fg);
-        p.setFont(s.sized(0.8));
-        p.drawText(
-            QRectF(plot.left() + 0.3 * s.unit, y, plot.width() - 0.6 * s.unit, plot.bottom() - y),
-            Qt::AlignCenter | Qt::TextWordWrap, h.blankNote.text());
+        // Smaller where the band is short, rather than cut by it.
+        const QRectF band(plot.left() + 0.3 * s.unit, y, plot.width() - 0.6 * s.unit,
+                          plot.bottom() - y);
+        for (double units = 0.8; units >= 0.5; units *= 0.9) {
+            p.setFont(s.sized(units));
+            const QRectF need = QFontMetricsF(p.font()).boundingRect(
+                band, Qt::AlignCenter | Qt::TextWordWrap, h.blankNote.text());
+            if (band.contains(need)) break;
+        }
+        p.drawText(band, Qt::AlignCenter | Qt::TextWordWrap, h.blankNote.text());
     }
     if (hover.x() >= 0) {
         // The hovered image pixel: its whole block of cells.
@@ -263,7 +269,7 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     const double left =
         (h.rows > 1 ? l.rowLabelWidth + (o.axisTitles ? 1.4 : 0.2) * s.unit : 0.5 * s.unit);
     auto rightOf = [&](double labelWidth) {
-        return 0.6 * s.unit + 0.8 * s.unit + 0.4 * s.unit + labelWidth +
+        return 0.6 * s.unit + kColorbarWidth * s.unit + 0.4 * s.unit + labelWidth +
                (o.barLabel.isEmpty() ? 0.2 : 1.4) * s.unit;
     };
     double right = rightOf(l.barLabelWidth);
@@ -324,7 +330,7 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
         plot = placePlot();
     }
     l.plot = plot;
-    l.bar = QRectF(plot.right() + 0.6 * s.unit, plot.top(), 0.8 * s.unit, plot.height());
+    l.bar = QRectF(plot.right() + 0.6 * s.unit, plot.top(), kColorbarWidth * s.unit, plot.height());
     return l;
 }
 

@@ -35,6 +35,12 @@ void paintGrid(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisR
     auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
     auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };
     const double thin = std::max(1.0, s.unit / 16);
+    // A log axis's minor ticks: short and unlabelled (axis.h).
+    p.setPen(QPen(s.fg, thin));
+    for (double v : ax.minorTicks)
+        p.drawLine(QPointF(X(v), plot.bottom()), QPointF(X(v), plot.bottom() + 0.6 * tick));
+    for (double v : ay.minorTicks)
+        p.drawLine(QPointF(plot.left() - 0.6 * tick, Y(v)), QPointF(plot.left(), Y(v)));
     p.setFont(tickFont);
     for (double v : ax.ticks) {
         const double x = X(v);

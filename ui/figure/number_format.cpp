@@ -120,6 +120,8 @@ AxisNumberFormat::AxisNumberFormat(const QVector<double>& ticks, double step, bo
         return;
     }
     if (!(step > 0) || !std::isfinite(step)) step = maxAbs > 0 ? maxAbs : 1;
+    m_step = step;
+    m_maxAbs = maxAbs;
     m_decimals = decimalsOf(step);
     m_stepExponent = static_cast<int>(std::floor(std::log10(step) + 1e-9));
     m_mode = maxAbs >= 1e6 * (1 - 1e-12) || m_decimals > 5 ? Mode::Scientific : Mode::Decimal;
@@ -145,12 +147,34 @@ QString AxisNumberFormat::text(double v) const {
             const auto [mantissa, exponent] = splitE(a, std::max(0, e - m_stepExponent));
             return sign(v) + scientific(trimZeros(mantissa), exponent, true);
         }
+        case Mode::Shared: {
+            if (a <= m_zeroBelow) return QStringLiteral("0");
+            const QString t =
+                QString::number(a / std::pow(10.0, m_sharedExponent), 'f', m_decimals);
+            return t.toDouble() == 0 ? QStringLiteral("0") : sign(v) + t;
+        }
         case Mode::Decimal:
             break;
     }
     if (a <= m_zeroBelow || a < 0.5 * std::pow(10.0, -m_decimals)) return QStringLiteral("0");
     const QString t = QString::number(a, 'f', m_decimals);
     return sign(v) + (m_group && a >= 1000 ? grouped(t) : t);
+}
+
+bool AxisNumberFormat::shareMultiplier() {
+    if (m_mode != Mode::Scientific || !(m_maxAbs > 0)) return m_mode == Mode::Shared;
+    const int exponent = static_cast<int>(std::floor(std::log10(m_maxAbs) + 1e-9));
+    const int decimals = decimalsOf(m_step / std::pow(10.0, exponent));
+    if (decimals > 3) return false;  // a step that is no round part of the power: keep in full
+    m_sharedExponent = exponent;
+    m_decimals = decimals;
+    m_mode = Mode::Shared;
+    return true;
+}
+
+QString AxisNumberFormat::multiplier() const {
+    if (m_mode != Mode::Shared) return {};
+    return QStringLiteral("×\u00A0") + powerOfTenText(m_sharedExponent);
 }
 
 QStringList formatTicks(const QVector<double>& ticks, double step, bool log) {

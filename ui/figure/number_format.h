@@ -12,7 +12,10 @@
 //   - no more digits than asked for (readouts: 4 significant) or than an axis's step needs;
 //   - one format per axis: every label of an axis is decimal with the same decimals, or every one
 //     is m × 10ⁿ; a log axis writes its decades 1, 10, 100, 1000 when all lie in [1, 10⁴] and
-//     10ⁿ for every decade otherwise.
+//     10ⁿ for every decade otherwise;
+//   - where room is short (a colour bar beside a narrow panel), labels that are all m × 10ⁿ may
+//     share one power of ten written once, "× 10⁻¹⁴", with mantissas on the ticks (1.2, 2.4),
+//     as matplotlib's offset text.
 // Parameter fields show the exact value in this convention, and plainNumberText reads it back.
 #pragma once
 
@@ -42,13 +45,26 @@ public:
     AxisNumberFormat(const QVector<double>& ticks, double step, bool log);
     QString text(double v) const;
 
+    // Labels written m × 10ⁿ turned into mantissas of one shared power of ten, the largest
+    // tick's: text() then writes 1.2 for 1.2 × 10⁻¹⁴ (decimals from the step: 0.5, 1.0, 1.5 for
+    // a step of 5 × 10⁻¹⁵ under 10⁻¹⁴) and multiplier() is "× 10⁻¹⁴", written once. False, and
+    // nothing changes, when the labels are decimal or decades (nothing to share).
+    bool shareMultiplier();
+    // "× 10ⁿ" once shared; empty otherwise.
+    QString multiplier() const;
+    // The shared power of ten (0 when none): a value v is written as v / 10^sharedExponent().
+    int sharedExponent() const { return m_mode == Mode::Shared ? m_sharedExponent : 0; }
+
 private:
-    enum class Mode { Decimal, Scientific, Decades, PlainDecades };
+    enum class Mode { Decimal, Scientific, Shared, Decades, PlainDecades };
     Mode m_mode = Mode::Decimal;
-    int m_decimals = 0;      // Decimal: digits after the point
-    int m_stepExponent = 0;  // Scientific: the step's power of ten (the last digit kept)
-    bool m_group = false;    // Decimal: group the integer part from 1000 on
-    double m_zeroBelow = 0;  // |v| at most this is written 0 (a rounding residue of a step)
+    int m_decimals = 0;        // Decimal: digits after the point
+    int m_stepExponent = 0;    // Scientific: the step's power of ten (the last digit kept)
+    int m_sharedExponent = 0;  // Shared: the power of ten written once
+    double m_step = 0;         // the step (linear)
+    double m_maxAbs = 0;       // the largest |tick|
+    bool m_group = false;      // Decimal: group the integer part from 1000 on
+    double m_zeroBelow = 0;    // |v| at most this is written 0 (a rounding residue of a step)
 };
 
 // The labels of `ticks` in one format.
