@@ -4,10 +4,13 @@
 // original context length), the largest value, a legend. A curve with more points than pixel
 // columns is drawn as its exact per-column min/max envelope (envelope.h: the filled band between
 // the columns' maxima and minima). Hover reads the full data at the cursor (a band: the column's
-// range); a windowed view zooms and pans on x (wheel, drag, double-click resets).
+// range) for the status bar, and shows the value rounded for reading in a tooltip at the cursor,
+// with a crosshair and a marker on the point read; a windowed view zooms and pans on x (wheel,
+// drag, double-click resets; also visible buttons in a column at the right edge).
 #pragma once
 
 #include <QPair>
+#include <QStringList>
 #include <QWidget>
 #include <optional>
 
@@ -15,6 +18,9 @@
 #include "ui/figure/lines_paint.h"
 
 namespace poslab::ui {
+
+class HoverTip;
+class ZoomControls;
 
 class ChartWidget : public QWidget {
     Q_OBJECT
@@ -36,8 +42,17 @@ public:
     const LinesData& drawn() const { return m_drawn; }
     // Where the chart draws now: the plot rectangle (widget pixels) and both axes.
     const LinesLayout& layout() const { return m_layout; }
-    // Zoom and pan on x (wheel, drag, double-click resets) that ask for the visible window.
-    void setZoomable(bool on) { m_zoomable = on; }
+    // Zoom and pan on x (wheel, drag, double-click resets, the zoom buttons) that ask for the
+    // visible window.
+    void setZoomable(bool on);
+    bool zoomable() const { return m_zoomable; }
+    // Zooms x by `factor` (< 1: in) about `anchor`, a point of the plot in fractions of its width
+    // (the wheel: the cursor; the buttons: the middle).
+    void zoomBy(double factor, double anchor = 0.5);
+    // Shows the whole x range again (double-click).
+    void resetZoom();
+    // The chart shows less than the whole x range.
+    bool zoomed() const;
     // The x range zooming out reaches (the whole axis of a windowed view).
     void setFullXRange(double lo, double hi);
     // Shows x in [lo, hi] at once and announces it (windowChanged).
@@ -45,6 +60,9 @@ public:
     // What hovering at `pos` (widget pixels) reads: the curve nearest the cursor at that x, its
     // exact value (a band: the column's x range, min and max); empty outside the plot.
     QString hoverTextAt(QPointF pos) const;
+    // The tooltip's lines for the same point: its value to 5 significant digits ("59.582",
+    // "2.2204 × 10⁻¹⁶"; a band: its min and max), then the curve's name and x.
+    QStringList hoverTipAt(QPointF pos) const;
 
     QSize sizeHint() const override { return {480, 320}; }
 
@@ -62,8 +80,27 @@ protected:
     void mouseReleaseEvent(QMouseEvent* e) override;
     void mouseDoubleClickEvent(QMouseEvent* e) override;
     void leaveEvent(QEvent* e) override;
+    void hideEvent(QHideEvent* e) override;
+    void changeEvent(QEvent* e) override;
 
 private:
+    // The point hovering reads: the curve nearest the cursor at its x (index into m_drawn).
+    struct Hit {
+        int curve = -1;
+        bool band = false;
+        double x0 = 0, x1 = 0;         // x (a band: the column's range)
+        double y = 0, lo = 0, hi = 0;  // y (a band: the column's min and max)
+        QPointF at;                    // the point in widget pixels (a band: its middle)
+        double top = 0, bottom = 0;    // a band: its extent in pixels
+    };
+    std::optional<Hit> hitAt(QPointF pos) const;
+    void hoverAt(QPointF pos);
+    void endHover();
+    void paintHover(QPainter& p, const PaintStyle& s) const;
+    // Where the figure is painted: the widget less the zoom buttons' column.
+    QRectF figureArea() const;
+    void updateZoomControls();
+
     QVector<CurveData> m_ghost;
     // The layout and the drawn curves from m_data, the window and the size; then a repaint.
     void rebuild();
@@ -82,6 +119,10 @@ private:
     QPair<double, double> m_dragWindow;
     QString m_title, m_xLabel, m_yLabel;
     bool m_dark = false;
+    ZoomControls* m_zoom = nullptr;
+    HoverTip* m_tip = nullptr;        // made on the first hover
+    std::optional<QPointF> m_cursor;  // the mouse over the widget
+    std::optional<Hit> m_hit;
 };
 
 }  // namespace poslab::ui

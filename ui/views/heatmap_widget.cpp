@@ -8,12 +8,37 @@
 
 #include "ui/compute/cell_blocks.h"
 #include "ui/compute/format.h"
+#include "ui/figure/number_format.h"
+#include "ui/views/hover_tip.h"
+#include "ui/views/zoom_controls.h"
 
 namespace poslab::ui {
+
+namespace {
+
+// An index as people read it ("193", "13 603").
+QString indexText(qint64 i) {
+    return formatExact(static_cast<double>(i));
+}
+
+QString indexRange(qint64 a, qint64 z) {
+    return a == z ? indexText(a) : QStringLiteral("%1–%2").arg(indexText(a), indexText(z));
+}
+
+// Wider panels show the zoom buttons; in a small one they would take too much of the plot (the
+// wheel, drag and double-click still work there).
+constexpr int kZoomButtonsFrom = 240;
+
+}  // namespace
 
 HeatmapWidget::HeatmapWidget(QWidget* parent) : QWidget(parent) {
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    m_zoom = new ZoomControls(this);
+    connect(m_zoom, &ZoomControls::zoomInClicked, this, [this] { zoomBy(0.5); });
+    connect(m_zoom, &ZoomControls::zoomOutClicked, this, [this] { zoomBy(2.0); });
+    connect(m_zoom, &ZoomControls::resetClicked, this, &HeatmapWidget::resetZoom);
+    connect(m_zoom, &ZoomControls::entered, this, &HeatmapWidget::endHover);
 }
 
 void HeatmapWidget::setData(HeatmapData data) {
@@ -22,9 +47,13 @@ void HeatmapWidget::setData(HeatmapData data) {
     m_data = std::move(data);
     if (!sameAxes || m_view.isEmpty()) resetZoom();
     update();
+    updateZoomControls();
     if (m_hoverCell.x() >= 0 && m_data.array) {
-        if (m_hoverCell.y() < m_data.rows && m_hoverCell.x() < m_data.cols)
+        if (m_hoverCell.y() < m_data.rows && m_hoverCell.x() < m_data.cols) {
             emit hovered(readout(m_hoverCell.y(), m_hoverCell.x()));
+            m_tipLines = tipLines(m_hoverCell.y(), m_hoverCell.x());
+            if (m_tip && m_tip->isVisible()) m_tip->showNear(m_tip->anchor(), m_tipLines);
+        }
     }
 }
 
@@ -37,6 +66,50 @@ void HeatmapWidget::resetZoom() {
     m_view = allCells(m_data);
     update();
     announceWindow();
+    updateZoomControls();
+}
+
+void HeatmapWidget::zoomBy(double factor, QPointF anchor) {
+    if (!m_data.array || !(factor > 0)) return;
+    const double fx = std::clamp(anchor.x(), 0.0, 1.0), fy = std::clamp(anchor.y(), 0.0, 1.0);
+    const double cx = m_view.x() + fx * m_view.width();
+    const double cy = m_view.y() + fy * m_view.height();
+    const double w = m_view.width() * factor, h = m_view.height() * factor;
+    m_view = QRectF(cx - fx * w, cy - fy * h, w, h);
+    clampView();
+    update();
+    announceWindow();
+    updateZoomControls();
+}
+
+bool HeatmapWidget::zoomed() const {
+    return m_data.array && m_view != allCells(m_data);
+}
+
+bool HeatmapWidget::canZoomIn() const {
+    const QRectF all = allCells(m_data);
+    // clampView's closest zoom: two indices a side (or the whole of a shorter axis).
+    return m_data.array && (m_view.width() > std::min(all.width(), 2.0) + 1e-9 ||
+                            m_view.height() > std::min(all.height(), 2.0) + 1e-9);
+}
+
+void HeatmapWidget::updateZoomControls() {
+    if (!m_data.array || width() < kZoomButtonsFrom) {
+        if (!m_zoom->isHidden()) update();  // the figure takes the column back
+        m_zoom->hide();
+        return;
+    }
+    m_zoom->setState(canZoomIn(), zoomed());
+    m_zoom->show();  // the figure gives up the column
+    // Beside the colour bar's labels (a wide panel centres its square cells, leaving the column
+    // far away).
+    const PaintStyle s = style();
+    const HeatmapPanelOptions o = panelOptions();
+    const HeatmapLayout l = heatmapLayout(figureArea(), m_data, s, m_view, o);
+    const double drawnRight = l.bar.right() + 0.4 * s.unit + l.barLabelWidth +
+                              (o.barLabel.isEmpty() ? 0.2 : 1.4) * s.unit;
+    m_zoom->place(static_cast<int>(l.plot.top()), static_cast<int>(std::ceil(drawnRight)));
+    update();
 }
 
 bool HeatmapWidget::windowed() const {
@@ -60,6 +133,7 @@ void HeatmapWidget::setView(const QRectF& indexWindow) {
     clampView();
     update();
     announceWindow();
+    updateZoomControls();
 }
 
 PaintStyle HeatmapWidget::style() const {
@@ -75,8 +149,14 @@ HeatmapPanelOptions HeatmapWidget::panelOptions() const {
     return o;
 }
 
+QRectF HeatmapWidget::figureArea() const {
+    QRectF area(rect());
+    if (!m_zoom->isHidden()) area.setRight(area.right() - m_zoom->columnWidth());
+    return area;
+}
+
 QRectF HeatmapWidget::plotRect() const {
-    return heatmapLayout(QRectF(rect()), m_data, style(), m_view, panelOptions()).plot;
+    return heatmapLayout(figureArea(), m_data, style(), m_view, panelOptions()).plot;
 }
 
 void HeatmapWidget::clampView() {
@@ -116,14 +196,7 @@ QString HeatmapWidget::readout(qint64 row, qint64 col) const {
         s = QStringLiteral("%1 = %2: %3").arg(rn).arg(row).arg(m_data.blankNote.text());
         return title.isEmpty() ? s : title + " · " + s;
     }
-    // The block as drawn (an image larger than the plot is drawn in coarser blocks).
-    HeatmapData drawn = m_data;
-    const auto [kr, kc] =
-        drawnBlockFactors(plotRect().size() * devicePixelRatioF(), m_data, m_view);
-    drawn.rowStep = std::max<qint64>(1, m_data.rowStep) * kr;
-    drawn.colStep = std::max<qint64>(1, m_data.colStep) * kc;
-    const qint64 rs = drawn.rowStep, cs = drawn.colStep;
-    const BlockStats b = blockStats(drawn, row / rs, col / cs);
+    const BlockStats b = drawnBlock(row, col);
     auto range = [](qint64 a, qint64 z) {
         return a == z ? QString::number(a) : QStringLiteral("%1–%2").arg(a).arg(z);
     };
@@ -143,26 +216,63 @@ QString HeatmapWidget::readout(qint64 row, qint64 col) const {
     return title.isEmpty() ? s : title + " · " + s;
 }
 
+BlockStats HeatmapWidget::drawnBlock(qint64 row, qint64 col) const {
+    // The block as drawn (an image larger than the plot is drawn in coarser blocks).
+    HeatmapData drawn = m_data;
+    const auto [kr, kc] =
+        drawnBlockFactors(plotRect().size() * devicePixelRatioF(), m_data, m_view);
+    drawn.rowStep = std::max<qint64>(1, m_data.rowStep) * kr;
+    drawn.colStep = std::max<qint64>(1, m_data.colStep) * kc;
+    return blockStats(drawn, row / drawn.rowStep, col / drawn.colStep);
+}
+
+QStringList HeatmapWidget::tipLines(qint64 row, qint64 col) const {
+    if (!m_data.array || row < 0 || col < 0 || row >= m_data.rows || col >= m_data.cols) return {};
+    const QString rn = m_data.rowAxis.isEmpty() ? tr("row") : m_data.rowAxis;
+    const QString cn = m_data.colAxis.isEmpty() ? tr("column") : m_data.colAxis;
+    QStringList lines;
+    if (m_data.dataRows >= 0 && row >= m_data.dataRows) {
+        lines << m_data.blankNote.text() << QStringLiteral("%1 = %2").arg(rn, indexText(row));
+    } else {
+        const BlockStats b = drawnBlock(row, col);
+        QString where;
+        if (m_data.rows > 1)
+            where = QStringLiteral("%1 = %2, ").arg(rn, indexRange(b.rowFrom, b.rowTo));
+        where += QStringLiteral("%1 = %2").arg(cn, indexRange(b.colFrom, b.colTo));
+        if (b.count <= 1 && b.rowFrom == b.rowTo && b.colFrom == b.colTo) {
+            lines << formatNumber(valueAt(row, col), 5) << where;
+        } else {
+            const QString lo = formatNumber(b.min, 5), hi = formatNumber(b.max, 5);
+            lines << tr("mean %1").arg(formatNumber(b.mean, 5))
+                  << (b.exact ? tr("min %1, max %2 over %3 values")
+                              : tr("cell means from %1 to %2 over %3 values"))
+                         .arg(lo, hi, indexText(b.count))
+                  << where;
+        }
+    }
+    if (!m_data.title.isEmpty()) lines << m_data.title.text();
+    return lines;
+}
+
+QStringList HeatmapWidget::hoverTipAt(QPointF pos) const {
+    const QPoint cell = cellAt(pos);
+    return cell.x() >= 0 ? tipLines(cell.y(), cell.x()) : QStringList();
+}
+
 void HeatmapWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     const PaintStyle s = style();
     p.fillRect(rect(), s.bg);
-    paintHeatmapPanel(p, QRectF(rect()), m_data, s, m_view, m_hoverCell, panelOptions());
+    paintHeatmapPanel(p, figureArea(), m_data, s, m_view, m_hoverCell, panelOptions());
 }
 
 void HeatmapWidget::wheelEvent(QWheelEvent* e) {
     const QRectF plot = plotRect();
     if (!m_data.array || !plot.contains(e->position())) return;
-    const double factor = std::pow(0.85, e->angleDelta().y() / 120.0);
-    const double fx = (e->position().x() - plot.x()) / plot.width();
-    const double fy = (e->position().y() - plot.y()) / plot.height();
-    const double cx = m_view.x() + fx * m_view.width();
-    const double cy = m_view.y() + fy * m_view.height();
-    const double w = m_view.width() * factor, h = m_view.height() * factor;
-    m_view = QRectF(cx - fx * w, cy - fy * h, w, h);
-    clampView();
-    update();
-    announceWindow();
+    zoomBy(std::pow(0.85, e->angleDelta().y() / 120.0),
+           QPointF((e->position().x() - plot.x()) / plot.width(),
+                   (e->position().y() - plot.y()) / plot.height()));
+    hoverAt(e->position());  // another cell lies under the cursor now
     e->accept();
 }
 
@@ -172,6 +282,7 @@ void HeatmapWidget::mousePressEvent(QMouseEvent* e) {
         m_dragStart = e->position();
         m_dragView = m_view;
         setCursor(Qt::ClosedHandCursor);
+        if (m_tip) m_tip->hide();
     }
 }
 
@@ -183,13 +294,36 @@ void HeatmapWidget::mouseMoveEvent(QMouseEvent* e) {
                                        -d.y() / plot.height() * m_view.height());
         clampView();
         update();
+        updateZoomControls();
     }
-    const QPoint cell = cellAt(e->position());
-    if (cell != m_hoverCell) {
+    hoverAt(e->position());
+}
+
+void HeatmapWidget::hoverAt(QPointF pos) {
+    const QPoint cell = cellAt(pos);
+    // Read again when the cell changes, or the zoom (which changes the block a pixel covers);
+    // a block's statistics may cost a pass over many values, not to be repeated per move.
+    if (cell != m_hoverCell || m_view != m_hoverView) {
         m_hoverCell = cell;
+        m_hoverView = m_view;
         update();
         emit hovered(cell.x() >= 0 ? readout(cell.y(), cell.x()) : QString());
+        m_tipLines = cell.x() >= 0 ? tipLines(cell.y(), cell.x()) : QStringList();
     }
+    if (cell.x() < 0 || m_dragging) {
+        if (m_tip) m_tip->hide();
+        return;
+    }
+    if (!m_tip) m_tip = new HoverTip(this);
+    m_tip->showNear(mapToGlobal(pos.toPoint()), m_tipLines);
+}
+
+void HeatmapWidget::endHover() {
+    if (m_tip) m_tip->hide();
+    if (m_hoverCell.x() < 0) return;
+    m_hoverCell = {-1, -1};
+    update();
+    emit hovered(QString());
 }
 
 void HeatmapWidget::mouseReleaseEvent(QMouseEvent*) {
@@ -203,9 +337,26 @@ void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent*) {
 }
 
 void HeatmapWidget::leaveEvent(QEvent*) {
+    if (m_tip) m_tip->hide();
     m_hoverCell = {-1, -1};
     update();
     emit hovered(QString());
+}
+
+void HeatmapWidget::hideEvent(QHideEvent* e) {
+    QWidget::hideEvent(e);
+    if (m_tip) m_tip->hide();
+}
+
+void HeatmapWidget::resizeEvent(QResizeEvent* e) {
+    QWidget::resizeEvent(e);
+    updateZoomControls();
+}
+
+void HeatmapWidget::changeEvent(QEvent* e) {
+    QWidget::changeEvent(e);
+    // A larger font (presentation mode) makes larger buttons and a wider column.
+    if (e->type() == QEvent::FontChange) updateZoomControls();
 }
 
 }  // namespace poslab::ui
