@@ -1,7 +1,8 @@
 // The catalog reports what it drops: the shipped views.json and presets.json load without a
 // warning and every curated view reaches its page with its own kind; each kind of mistake in a
 // small hand-made JSON (an unknown kind or quantity, a preset value its parameter refuses, a name
-// that does not exist) gives exactly one warning naming it, and the page still loads.
+// that does not exist) gives exactly one warning naming it, and the page still loads. Search
+// runs over what the texts show, their $...$ maths as symbols, not TeX source.
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -9,6 +10,7 @@
 #include <QtTest>
 
 #include "core/registry.h"
+#include "ui/catalog/page_search.h"
 #include "ui/catalog/view_spec.h"
 
 using namespace poslab;
@@ -53,6 +55,20 @@ private slots:
             }
         }
         QVERIFY(curated >= 50);
+    }
+
+    // Search runs over the texts as shown: their $...$ maths as symbols, never TeX source (a
+    // query "mathrm" found every page with \mathrm{base} in its text; "θ_j" missed \theta_j).
+    void searchIsOverShownText() {
+        for (const auto& page : Catalog::instance().pages()) {
+            const QString text = searchText(page);
+            QVERIFY2(!text.contains(u'\\') && !text.contains(u'$'), qPrintable(page.id));
+            QVERIFY2(!pageMatches(page, "mathrm") && !pageMatches(page, "bigl"),
+                     qPrintable(page.id));
+        }
+        const PageSpec* rope = Catalog::instance().find("rope");
+        QVERIFY(rope);
+        QVERIFY(pageMatches(*rope, QString::fromUtf8("θ_j")));
     }
 
     void groupsAreTheRegistryFamilies() {

@@ -3,6 +3,7 @@
 #include <QStringList>
 
 #include "ui/catalog/view_spec.h"
+#include "ui/math/math_text.h"
 
 namespace poslab::ui {
 
@@ -13,13 +14,15 @@ QString normalizeSearch(const QString& text) {
 }
 
 QString searchText(const PageSpec& page) {
-    QStringList parts{page.id,       page.encoding, page.title.en,
-                      page.title.zh, page.text.en,  page.text.zh};
+    // Texts keep their maths in $...$ TeX: searched as shown ("θ_j", not "\theta_j").
+    auto plain = [](const QString& s) { return math::plainOf(s); };
+    QStringList parts{page.id,       page.encoding,       page.title.en,
+                      page.title.zh, plain(page.text.en), plain(page.text.zh)};
     parts << page.keywords;
     // The A/B compare view is on every page with the same words: it would match them all.
     for (const ViewSpec& v : page.views)
         if (v.kind != ViewKind::Compare)
-            parts << v.title.en << v.title.zh << v.text.en << v.text.zh;
+            parts << v.title.en << v.title.zh << plain(v.text.en) << plain(v.text.zh);
     // Query words hold no space, so none matches across two of these texts.
     return normalizeSearch(parts.join(QLatin1Char(' ')));
 }
