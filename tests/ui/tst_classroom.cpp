@@ -1,6 +1,7 @@
 // The classroom demo (issue 13 item 4): the encoding browser finds pages by what they are about,
 // in English and Chinese; a first start on a Chinese system opens in Chinese (a saved choice and
 // POSLAB_LANG still win); Help lists every shortcut of the window and a quick start.
+#include <QComboBox>
 #include <QLineEdit>
 #include <QMenuBar>
 #include <QSettings>
@@ -11,10 +12,14 @@
 #include <QTreeWidget>
 #include <QtTest>
 
+#include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/catalog/page_search.h"
+#include "ui/catalog/view_spec.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/shell/help_dialog.h"
+#include "ui/views/page_widget.h"
+#include "ui/views/view_widget.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -100,6 +105,81 @@ private slots:
         setUpApplication();
     }
     void cleanup() { applyLanguage(Lang::En); }
+
+    // ---- compare set-up ----------------------------------------------------------------------
+    // Whatever parameter B changes, the value proposed for it is allowed and differs from A's
+    // (GUI review 5c: switching "B changes" to scaling kept 500000).
+    void compareValueDiffersFromA_data() {
+        QTest::addColumn<QString>("encoding");
+        for (const auto& e : core::registry().encodings())
+            QTest::newRow(e.id.c_str()) << QString::fromStdString(e.id);
+    }
+    void compareValueDiffersFromA() {
+        QFETCH(QString, encoding);
+        const auto* enc = core::registry().find(encoding.toStdString());
+        QVERIFY(enc);
+        for (const auto& spec : enc->params) {
+            if (spec.type == core::ParamType::Path || spec.type == core::ParamType::RealList)
+                continue;  // B names its own file
+            if (spec.type == core::ParamType::Enum && spec.choices.size() < 2) continue;
+            const QString b = compareValueFor(spec, spec.defaultValue);
+            const QByteArray what = (QString::fromStdString(spec.name) + " = " + b).toUtf8();
+            QVERIFY2(!b.isEmpty(), what.constData());
+            auto parsed = spec.parse(b.toStdString());
+            QVERIFY2(parsed, what.constData());
+            QVERIFY2(spec.check(*parsed), what.constData());
+            QVERIFY2(!(*parsed == spec.defaultValue), what.constData());
+        }
+    }
+
+    // The compare controls speak words (quantity titles, parameter labels, choice words) and
+    // offer a list for a choice parameter; choosing it gives B a value of its own kind.
+    void compareControlsInWords_data() {
+        QTest::addColumn<bool>("chinese");
+        QTest::newRow("en") << false;
+        QTest::newRow("zh") << true;
+    }
+    void compareControlsInWords() {
+        QFETCH(bool, chinese);
+        MainWindow w(test::noSettings());
+        w.resize(1400, 900);
+        w.show();
+        if (chinese) w.setLanguage(Lang::Zh);
+        const PageSpec* page = w.page()->page();
+        QVERIFY(page);
+        int tab = -1;
+        for (int i = 0; i < page->views.size(); ++i)
+            if (page->views[i].kind == ViewKind::Compare) tab = i + 1;
+        QVERIFY(tab > 0);
+        w.page()->setCurrentTab(tab);
+        QVERIFY(test::waitIdle(w));
+        ViewWidget* view = w.page()->viewsOfTab(tab).value(0);
+        QVERIFY(view);
+        const auto combos = view->findChildren<QComboBox*>();
+        QComboBox* params = nullptr;
+        for (QComboBox* c : combos)
+            if (c->findData(QStringLiteral("scaling")) >= 0) params = c;
+        QVERIFY(params);
+        const int scaling = params->findData(QStringLiteral("scaling"));
+        QVERIFY(params->itemText(scaling) != QStringLiteral("scaling"));
+        QCOMPARE(test::hasCjk(params->itemText(scaling)), chinese);
+        params->setCurrentIndex(scaling);
+        QCOMPARE(view->state().cmpParam, QStringLiteral("scaling"));
+        const auto* rope = core::registry().find("rope");
+        const auto* spec = rope->findParam("scaling");
+        QVERIFY(std::find(spec->choices.begin(), spec->choices.end(),
+                          view->state().cmpValue.toStdString()) != spec->choices.end());
+        QVERIFY(view->state().cmpValue !=
+                QString::fromStdString(w.page()->params().text("scaling")));
+        // A list of the choices is shown in place of the typed field.
+        QComboBox* choice = nullptr;
+        for (QComboBox* c : view->findChildren<QComboBox*>())
+            if (c->isVisible() && c->findData(QStringLiteral("yarn")) >= 0 && c != params)
+                choice = c;
+        QVERIFY(choice);
+        QCOMPARE(choice->currentData().toString(), view->state().cmpValue);
+        QVERIFY(test::waitIdle(w));
+    }
 
     // ---- search by topic -------------------------------------------------------------------
 

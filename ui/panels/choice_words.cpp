@@ -19,6 +19,8 @@ struct ChoiceWords {
 // because the command line and config.json spell it so.
 constexpr std::array kWords{
     ChoiceWords{"none", "None", "无"},
+    ChoiceWords{"true", "Yes", "是"},
+    ChoiceWords{"false", "No", "否"},
     ChoiceWords{"linear", "Linear", "线性"},
     ChoiceWords{"ntk", "NTK-aware", nullptr},
     ChoiceWords{"dynamic", "Dynamic NTK", "动态 NTK"},

@@ -43,6 +43,7 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
         connect(w, &ViewWidget::exportRequested, this, [this, w] { emit exportRequested(w); });
         connect(w, &ViewWidget::stateChanged, this, [this] { requestUpdate(); });
         if (m_params.has("n")) w->setPositionCount(m_params.integer("n"));
+        w->pageParams = [this] { return m_params; };
     };
     // Overview: the listed views in a grid of two columns; a view of three or more panels (small
     // multiples) and the last of an odd count take a whole row.

@@ -99,6 +99,7 @@ ViewWidget::ViewWidget(const ViewSpec& spec, const PageSpec& page, QWidget* pare
         m_heatmapGrid = new QGridLayout(m_heatmapBox);
         m_heatmapGrid->setContentsMargins(0, 0, 0, 0);
         m_heatmapGrid->setSpacing(4);
+        m_heatmapBox->installEventFilter(this);  // re-arranged as it is resized
         m_stack->addWidget(m_heatmapBox);
     }
     if (kind == ViewKind::Lines || kind == ViewKind::Compare) {
@@ -205,39 +206,7 @@ void ViewWidget::buildControls() {
         any = true;
     }
     if (m_spec.kind == ViewKind::Compare) {
-        const auto* enc = core::registry().find(m_spec.encoding.toStdString());
-        m_cmpLabel = new QLabel(row);
-        m_cmpQuantity = new QComboBox(row);
-        m_cmpParam = new QComboBox(row);
-        m_cmpValue = new QLineEdit(row);
-        m_cmpValue->setMaximumWidth(120);
-        if (enc) {
-            for (const auto& q : enc->quantities)
-                m_cmpQuantity->addItem(QString::fromStdString(q.id), QString::fromStdString(q.id));
-            for (const auto& p : enc->params)
-                m_cmpParam->addItem(QString::fromStdString(p.name), QString::fromStdString(p.name));
-        }
-        m_cmpQuantity->setCurrentIndex(std::max(0, m_cmpQuantity->findData(m_state.cmpQuantity)));
-        m_cmpParam->setCurrentIndex(std::max(0, m_cmpParam->findData(m_state.cmpParam)));
-        m_cmpValue->setText(m_state.cmpValue);
-        h->addWidget(m_cmpQuantity);
-        h->addWidget(m_cmpLabel);
-        h->addWidget(m_cmpParam);
-        h->addWidget(new QLabel(QStringLiteral("="), row));
-        h->addWidget(m_cmpValue);
-        connect(m_cmpQuantity, &QComboBox::currentIndexChanged, this, [this] {
-            m_state.cmpQuantity = m_cmpQuantity->currentData().toString();
-            emit stateChanged();
-        });
-        connect(m_cmpParam, &QComboBox::currentIndexChanged, this, [this] {
-            m_state.cmpParam = m_cmpParam->currentData().toString();
-            emit stateChanged();
-        });
-        connect(m_cmpValue, &QLineEdit::editingFinished, this, [this] {
-            if (m_cmpValue->text() == m_state.cmpValue) return;
-            m_state.cmpValue = m_cmpValue->text().trimmed();
-            emit stateChanged();
-        });
+        buildCompareControls(row, h);
         any = true;
     }
     m_lod = ropeLodKind(m_spec).has_value();
@@ -288,12 +257,7 @@ void ViewWidget::setState(const ViewState& state) {
         m_logX->setChecked(state.logX);
     }
     showWindowInBox();
-    if (m_cmpQuantity) {
-        const QSignalBlocker bq(m_cmpQuantity), bp(m_cmpParam);
-        m_cmpQuantity->setCurrentIndex(std::max(0, m_cmpQuantity->findData(state.cmpQuantity)));
-        m_cmpParam->setCurrentIndex(std::max(0, m_cmpParam->findData(state.cmpParam)));
-        m_cmpValue->setText(state.cmpValue);
-    }
+    syncCompareControls();
 }
 
 void ViewWidget::setPositionCount(qint64 n) {
@@ -332,6 +296,43 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
     return m_heatmaps[i];
 }
 
+int heatmapColumns(int count, QSizeF box) {
+    // What a panel needs besides its cells: axis ticks and the colour bar beside, the title and
+    // the column ticks above and below (about; the panel lays itself out exactly).
+    constexpr double kBesideCells = 110, kAboveBelowCells = 60;
+    int best = count;
+    double bestSide = -1;
+    for (int cols = count; cols >= 1; --cols) {  // ties keep the wider row
+        const int rows = (count + cols - 1) / cols;
+        const double side =
+            std::min(box.width() / cols - kBesideCells, box.height() / rows - kAboveBelowCells);
+        if (side > bestSide + 0.5) {
+            bestSide = side;
+            best = cols;
+        }
+    }
+    return std::max(1, best);
+}
+
+void ViewWidget::arrangeHeatmaps() {
+    if (!m_heatmapGrid || m_panelCount <= 0) return;
+    const int cols = heatmapColumns(m_panelCount, QSizeF(m_heatmapBox->size()));
+    bool placed = true;
+    for (int i = 0; i < m_panelCount && placed; ++i) {
+        int row = -1, col = -1, rs = 0, cs = 0;
+        const int at = m_heatmapGrid->indexOf(m_heatmaps[i]);
+        if (at >= 0) m_heatmapGrid->getItemPosition(at, &row, &col, &rs, &cs);
+        placed = row == i / cols && col == i % cols;
+    }
+    if (placed) return;
+    for (auto* w : m_heatmaps) m_heatmapGrid->removeWidget(w);
+    for (int i = 0; i < m_panelCount; ++i)
+        m_heatmapGrid->addWidget(m_heatmaps[i], i / cols, i % cols);
+    // Rows and columns of an earlier arrangement keep no stretch.
+    for (int k = 0; k < m_heatmapGrid->rowCount(); ++k) m_heatmapGrid->setRowStretch(k, 0);
+    for (int k = 0; k < m_heatmapGrid->columnCount(); ++k) m_heatmapGrid->setColumnStretch(k, 0);
+}
+
 void ViewWidget::setStale(const QString& reason) {
     const bool stale = !reason.isEmpty() && m_hasResult;
     if (!m_veil) m_veil = new StaleVeil(m_stack);
@@ -361,16 +362,16 @@ void ViewWidget::applyResult(const ViewResult& r) {
     }
     if (!r.heatmaps.isEmpty() && m_heatmapBox) {
         const int count = static_cast<int>(r.heatmaps.size());
-        const int cols = count <= 3 ? count : (count == 4 ? 2 : (count <= 6 ? 3 : 4));
         for (int i = 0; i < count; ++i) {
             HeatmapWidget* w = heatmapAt(i);
             HeatmapData d = r.heatmaps[i];
             if (count == 1 && d.title.isEmpty()) d.title = {};
             w->setData(std::move(d));
-            if (m_heatmapGrid->indexOf(w) < 0) m_heatmapGrid->addWidget(w, i / cols, i % cols);
             w->show();
         }
         for (int i = count; i < m_heatmaps.size(); ++i) m_heatmaps[i]->hide();
+        m_panelCount = count;
+        arrangeHeatmaps();
         m_stack->setCurrentWidget(m_heatmapBox);
     } else if (m_chart && (m_spec.kind == ViewKind::Lines || m_spec.kind == ViewKind::Compare)) {
         QString x = m_spec.xLabel.isEmpty() ? r.lines.xAxis : m_spec.xLabel.text();
@@ -477,11 +478,7 @@ void ViewWidget::retranslate() {
             tr("What the cells show; auto: the angle up to 4096 positions, then "
                "cos (the angle itself only grows)"));
     }
-    if (m_cmpLabel) {
-        m_cmpLabel->setText(tr("B changes"));
-        m_cmpQuantity->setToolTip(tr("Quantity to compare"));
-        m_cmpValue->setToolTip(tr("Value of the parameter in configuration B"));
-    }
+    retranslateCompare();
     // Charts carry their titles in the current language: redraw them from the stored data.
     for (auto* h : m_heatmaps) h->update();
 }

@@ -5,6 +5,7 @@
 
 #include <QPointer>
 #include <QWidget>
+#include <functional>
 
 #include "ui/compute/compute_types.h"
 
@@ -28,6 +29,13 @@ class HeatmapWidget;
 class ChartWidget;
 class RotationWidget;
 
+// A value of B for a compare view that differs from A's `a` and is allowed: the next choice, the
+// other truth value, a decade (log scale) or a factor 2 up, else down; empty for a file.
+QString compareValueFor(const core::ParamSpec& spec, const core::ParamValue& a);
+
+// How many columns make `count` heatmap panels largest in a box of this size.
+int heatmapColumns(int count, QSizeF box);
+
 class ViewWidget : public QWidget {
     Q_OBJECT
 public:
@@ -40,6 +48,8 @@ public:
     void setPositionCount(qint64 n);
 
     void applyResult(const ViewResult& result);
+    // The page's current values (A of a compare view), asked when B's parameter changes.
+    std::function<core::ParamSet()> pageParams;
     // Marks the figure as out of date (faded, with a note; `reason` in its tooltip) while the
     // parameters are refused; an empty reason or the next result clears it.
     void setStale(const QString& reason);
@@ -80,6 +90,14 @@ private:
     void setWindow(qint64 start, qint64 end, qint64 colStart, qint64 colEnd);
     void updatePixels();
     void showWindowInBox();
+    // Compare mode (view_widget_compare.cpp): the quantity, the parameter B changes and its value
+    // (a list for choices), in words of the interface language.
+    void buildCompareControls(QWidget* row, QHBoxLayout* h);
+    void syncCompareControls();
+    // The panels in the grid that makes them largest in the space the view has now.
+    void arrangeHeatmaps();
+    void retranslateCompare();
+    void onCompareParamChosen();
 
     ViewSpec m_spec;
     ViewState m_state;
@@ -98,6 +116,7 @@ private:
     QWidget* m_heatmapBox = nullptr;
     QGridLayout* m_heatmapGrid = nullptr;
     QVector<HeatmapWidget*> m_heatmaps;
+    int m_panelCount = 0;  // of m_heatmaps, shown
     ChartWidget* m_chart = nullptr;
     RotationWidget* m_rotation = nullptr;
     QLabel* m_value = nullptr;
@@ -117,6 +136,7 @@ private:
     QComboBox* m_cmpQuantity = nullptr;
     QComboBox* m_cmpParam = nullptr;
     QLineEdit* m_cmpValue = nullptr;
+    QComboBox* m_cmpChoice = nullptr;  // B's value of a choice or on/off parameter
     QPointer<QWidget> m_controlsRow;
     bool m_lod = false;  // a RoPE view with level of detail
     QLabel* m_rangeLabel = nullptr;

@@ -107,6 +107,7 @@ void ViewWidget::updatePixels() {
 }
 
 bool ViewWidget::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_heatmapBox && event->type() == QEvent::Resize) arrangeHeatmaps();
     if (watched == m_stack && event->type() == QEvent::Resize && m_pixelTimer)
         m_pixelTimer->start();
     return QWidget::eventFilter(watched, event);
