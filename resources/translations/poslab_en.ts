@@ -183,7 +183,7 @@
 <context>
     <name>poslab::ui::ChartWidget</name>
     <message>
-        <source>monotone bound x &lt; %1</source>
+        <source>bound π/(2θ_min) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -736,7 +736,7 @@ Every number is computed by the CPU core in double precision.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Frequency θ_j per pair</source>
+        <source>Frequency θⱼ per pair</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -744,11 +744,11 @@ Every number is computed by the CPU core in double precision.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>θ_j (radians per position)</source>
+        <source>θⱼ (radians per position)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Wavelength 2π/θ_j against the context</source>
+        <source>Wavelength 2π/θⱼ against the context</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1333,7 +1333,7 @@ The file is kept at %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>angle m·θ_j</source>
+        <source>angle m·θⱼ</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

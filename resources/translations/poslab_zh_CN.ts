@@ -183,8 +183,8 @@
 <context>
     <name>poslab::ui::ChartWidget</name>
     <message>
-        <source>monotone bound x &lt; %1</source>
-        <translation>单调界限 x &lt; %1</translation>
+        <source>bound π/(2θ_min) = %1</source>
+        <translation>界限 π/(2θ_min) = %1</translation>
     </message>
     <message>
         <source>original length L = %1</source>
@@ -919,20 +919,20 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>未缩放</translation>
     </message>
     <message>
-        <source>Frequency θ_j per pair</source>
-        <translation>每个维度对的频率 θ_j</translation>
+        <source>Frequency θⱼ per pair</source>
+        <translation>每个维度对的频率 θⱼ</translation>
     </message>
     <message>
         <source>pair j</source>
         <translation>维度对 j</translation>
     </message>
     <message>
-        <source>θ_j (radians per position)</source>
-        <translation>θ_j（每个位置的弧度）</translation>
+        <source>θⱼ (radians per position)</source>
+        <translation>θⱼ（每个位置的弧度）</translation>
     </message>
     <message>
-        <source>Wavelength 2π/θ_j against the context</source>
-        <translation>波长 2π/θ_j 与上下文长度</translation>
+        <source>Wavelength 2π/θⱼ against the context</source>
+        <translation>波长 2π/θⱼ 与上下文长度</translation>
     </message>
     <message>
         <source>wavelength (positions)</source>
@@ -1063,12 +1063,12 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>proportional：j ≥ %1 的维度对不旋转（×）。</translation>
     </message>
     <message>
-        <source>Scaling methods: θ&apos;_j / θ_j per pair</source>
-        <translation>各缩放方法：每个维度对的 θ&apos;_j / θ_j</translation>
+        <source>Scaling methods: θ&apos;_j / θⱼ per pair</source>
+        <translation>各缩放方法：每个维度对的 θ&apos;_j / θⱼ</translation>
     </message>
     <message>
-        <source>θ&apos;_j / θ_j (log)</source>
-        <translation>θ&apos;_j / θ_j（对数）</translation>
+        <source>θ&apos;_j / θⱼ (log)</source>
+        <translation>θ&apos;_j / θⱼ（对数）</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -1087,8 +1087,8 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>L = max_position_embeddings。</translation>
     </message>
     <message>
-        <source>Each model&apos;s own scaling: θ&apos;_j / θ_j per pair</source>
-        <translation>各模型自己的缩放：每个维度对的 θ&apos;_j / θ_j</translation>
+        <source>Each model&apos;s own scaling: θ&apos;_j / θⱼ per pair</source>
+        <translation>各模型自己的缩放：每个维度对的 θ&apos;_j / θⱼ</translation>
     </message>
 </context>
 <context>
@@ -1641,8 +1641,8 @@ The file is kept at %2.</source>
         <translation>自动</translation>
     </message>
     <message>
-        <source>angle m·θ_j</source>
-        <translation>角度 m·θ_j</translation>
+        <source>angle m·θⱼ</source>
+        <translation>角度 m·θⱼ</translation>
     </message>
     <message>
         <source>angle mod 2π</source>

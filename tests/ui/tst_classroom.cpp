@@ -181,6 +181,31 @@ private slots:
         QVERIFY(test::waitIdle(w));
     }
 
+    // Panels take the grid that makes them largest (GUI review 5b: compare heatmaps filled only
+    // the top third of the page): a row when the view is wide, more rows when it is tall.
+    void heatmapGridFitsTheSpace_data() {
+        QTest::addColumn<int>("count");
+        QTest::addColumn<QSizeF>("box");
+        QTest::addColumn<int>("columns");
+        QTest::newRow("one panel") << 1 << QSizeF(800, 600) << 1;
+        QTest::newRow("compare, wide strip") << 3 << QSizeF(1600, 450) << 3;
+        QTest::newRow("compare, a 4:3 page") << 3 << QSizeF(800, 470) << 2;
+        QTest::newRow("compare, tall") << 3 << QSizeF(500, 1200) << 1;
+        QTest::newRow("8 heads, wide") << 8 << QSizeF(1800, 500) << 4;
+    }
+    void heatmapGridFitsTheSpace() {
+        QFETCH(int, count);
+        QFETCH(QSizeF, box);
+        QFETCH(int, columns);
+        QCOMPARE(heatmapColumns(count, box), columns);
+        // No other column count gives a larger panel.
+        auto side = [&](int c) {
+            const int r = (count + c - 1) / c;
+            return std::min(box.width() / c - 110, box.height() / r - 60);
+        };
+        for (int c = 1; c <= count; ++c) QVERIFY(side(c) <= side(columns) + 0.5);
+    }
+
     // ---- search by topic -------------------------------------------------------------------
 
     void searchFindsTopics_data() {

@@ -117,10 +117,10 @@ void prepareAngles(PrepareContext& ctx, const ViewSpec& view, const ViewState& s
            : signedShow                 ? 1.0
                                         : static_cast<double>(offset + n - 1) * theta->front();
     if (!(h.hi > h.lo)) h.hi = h.lo + 1;
-    h.title = show == QLatin1String("cos")   ? LocalText{"cos(m·θ_j)", "cos(m·θ_j)"}
-              : show == QLatin1String("sin") ? LocalText{"sin(m·θ_j)", "sin(m·θ_j)"}
+    h.title = show == QLatin1String("cos")   ? LocalText{"cos(m·θⱼ)", "cos(m·θⱼ)"}
+              : show == QLatin1String("sin") ? LocalText{"sin(m·θⱼ)", "sin(m·θⱼ)"}
               : show == QLatin1String("mod")
-                  ? LocalText{QString::fromUtf8("m·θ_j mod 2π"), QString::fromUtf8("m·θ_j mod 2π")}
+                  ? LocalText{QString::fromUtf8("m·θⱼ mod 2π"), QString::fromUtf8("m·θⱼ mod 2π")}
                   : LocalText{};
     const std::vector<double> th = *theta;
     h.exactRange = [th, show, offset](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {

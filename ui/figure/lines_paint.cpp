@@ -243,7 +243,7 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         p.setPen(markerPen);
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         legend.append(
-            {chartText("monotone bound x < %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
+            {chartText("bound π/(2θ_min) = %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
     } else if (d.vmarker) {
         // Beyond the axis (which fits the data): an arrow at the edge with the bound's value.
         const bool right = *d.vmarker > ax.hi;

@@ -142,9 +142,9 @@ bool hasQueryScale(ModelSide side) {
 ModelChartData frequencyChart(ModelSide a, ModelSide b) {
     ModelChartData d;
     const bool two = static_cast<bool>(b);
-    d.title = ModelChartText::tr("Frequency θ_j per pair");
+    d.title = ModelChartText::tr("Frequency θⱼ per pair");
     d.xLabel = ModelChartText::tr("pair j");
-    d.yLabel = ModelChartText::tr("θ_j (radians per position)");
+    d.yLabel = ModelChartText::tr("θⱼ (radians per position)");
     addPairCurves(&d, a, two, 0, false);
     addPairCurves(&d, b, two, 1, false);
     if (d.curves.isEmpty()) d.empty = nopeText(a);
@@ -155,7 +155,7 @@ ModelChartData frequencyChart(ModelSide a, ModelSide b) {
 ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
     ModelChartData d;
     const bool two = static_cast<bool>(b);
-    d.title = ModelChartText::tr("Wavelength 2π/θ_j against the context");
+    d.title = ModelChartText::tr("Wavelength 2π/θⱼ against the context");
     d.xLabel = ModelChartText::tr("pair j");
     d.yLabel = ModelChartText::tr("wavelength (positions)");
     addPairCurves(&d, a, two, 0, true);

@@ -167,9 +167,9 @@ enc::RopeFrequencyParams methodParams(const ScalingSetup& s, const QString& id) 
 ModelChartData scalingChart(ModelSide a, ModelSide b) {
     ModelChartData d;
     d.legendAside = true;
-    d.title = ModelChartText::tr("Scaling methods: θ'_j / θ_j per pair");
+    d.title = ModelChartText::tr("Scaling methods: θ′ⱼ / θⱼ per pair");
     d.xLabel = ModelChartText::tr("pair j");
-    d.yLabel = ModelChartText::tr("θ'_j / θ_j (log)");
+    d.yLabel = ModelChartText::tr("θ′ⱼ / θⱼ (log)");
     const bool two = static_cast<bool>(b);
     int side = 0;
     for (ModelSide s : {a, b}) {
@@ -196,7 +196,7 @@ ModelChartData scalingChart(ModelSide a, ModelSide b) {
         if (!two) d.note = setupNote(setup);
     }
     // Compare says what it draws in the title: the page is short of height with two layer maps.
-    if (two) d.title = ModelChartText::tr("Each model's own scaling: θ'_j / θ_j per pair");
+    if (two) d.title = ModelChartText::tr("Each model's own scaling: θ′ⱼ / θⱼ per pair");
     if (d.curves.isEmpty())
         d.empty = ModelChartText::tr("This kind carries no RoPE (NoPE): no frequencies to scale.");
     return d;

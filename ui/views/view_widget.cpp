@@ -300,15 +300,17 @@ int heatmapColumns(int count, QSizeF box) {
     // What a panel needs besides its cells: axis ticks and the colour bar beside, the title and
     // the column ticks above and below (about; the panel lays itself out exactly).
     constexpr double kBesideCells = 110, kAboveBelowCells = 60;
-    int best = count;
+    int best = count, bestEmpty = 0;
     double bestSide = -1;
-    for (int cols = count; cols >= 1; --cols) {  // ties keep the wider row
+    for (int cols = count; cols >= 1; --cols) {  // ties: fewer empty cells, then the wider row
         const int rows = (count + cols - 1) / cols;
+        const int empty = rows * cols - count;
         const double side =
             std::min(box.width() / cols - kBesideCells, box.height() / rows - kAboveBelowCells);
-        if (side > bestSide + 0.5) {
-            bestSide = side;
+        if (side > bestSide + 0.5 || (side > bestSide - 0.5 && empty < bestEmpty)) {
+            bestSide = std::max(side, bestSide);
             best = cols;
+            bestEmpty = empty;
         }
     }
     return std::max(1, best);
@@ -471,7 +473,7 @@ void ViewWidget::retranslate() {
     }
     if (m_show) {
         m_showLabel->setText(tr("show"));
-        const QStringList names = {tr("auto"), tr("angle m·θ_j"), tr("angle mod 2π"), tr("cos"),
+        const QStringList names = {tr("auto"), tr("angle m·θⱼ"), tr("angle mod 2π"), tr("cos"),
                                    tr("sin")};
         for (int i = 0; i < names.size(); ++i) m_show->setItemText(i, names[i]);
         m_show->setToolTip(
