@@ -8,6 +8,7 @@
 
 #include "core/compute.h"
 #include "core/registry.h"
+#include "tests/ui/figure_test_util.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/compute/prepare_view.h"
@@ -17,27 +18,12 @@
 using namespace poslab;
 using namespace poslab::ui;
 
+using poslab::ui::test::figureOf;
+using poslab::ui::test::pageOf;
+
 namespace {
 
 using Texts = QMap<QString, QString>;
-
-const PageSpec* pageOf(const QString& viewId) {
-    for (const auto& page : Catalog::instance().pages())
-        if (page.id == page.encoding && page.findView(viewId)) return &page;
-    return nullptr;
-}
-
-// The view computed as `poslab render` does, at the page preset with `texts` on top.
-core::Expected<Figure> figureOf(const QString& viewId, const Texts& texts = {},
-                                const std::optional<ViewState>& state = std::nullopt) {
-    const PageSpec* page = pageOf(viewId);
-    if (!page) return core::fail("no view " + viewId.toStdString());
-    const ViewSpec* v = page->findView(viewId);
-    const auto* enc = core::registry().find(page->encoding.toStdString());
-    auto params = paramsFromTexts(*enc, pagePresetParams(*page), texts);
-    if (!params) return params.error();
-    return computeFigure(*page, *v, *params, state ? *state : defaultViewState(*v, *page));
-}
 
 // Finite min and max of a panel's cells (its slice of the array).
 std::pair<double, double> dataRange(const HeatmapData& h) {

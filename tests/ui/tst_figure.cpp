@@ -11,6 +11,7 @@
 #include <QtTest>
 
 #include "core/registry.h"
+#include "tests/ui/figure_test_util.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/figure/figure.h"
@@ -20,6 +21,8 @@
 using namespace poslab;
 using namespace poslab::ui;
 
+using poslab::ui::test::figureOf;
+
 namespace {
 
 QString tool(const QString& program, const QStringList& args, int* code = nullptr) {
@@ -28,19 +31,6 @@ QString tool(const QString& program, const QStringList& args, int* code = nullpt
     p.waitForFinished(60000);
     if (code) *code = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
     return QString::fromUtf8(p.readAllStandardOutput());
-}
-
-core::Expected<Figure> figureOf(const QString& viewId, const QMap<QString, QString>& texts = {}) {
-    for (const auto& page : Catalog::instance().pages()) {
-        if (page.id != page.encoding) continue;
-        if (const ViewSpec* v = page.findView(viewId)) {
-            const auto* enc = core::registry().find(page.encoding.toStdString());
-            auto params = paramsFromTexts(*enc, pagePresetParams(page), texts);
-            if (!params) return params.error();
-            return computeFigure(page, *v, *params, defaultViewState(*v, page));
-        }
-    }
-    return core::fail("no view " + viewId.toStdString());
 }
 
 // Page size of a PDF in points, from pdfinfo.

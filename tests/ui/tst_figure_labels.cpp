@@ -15,6 +15,7 @@
 #include <map>
 
 #include "core/registry.h"
+#include "tests/ui/figure_test_util.h"
 #include "text_recorder.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
@@ -29,6 +30,8 @@ using namespace poslab;
 using namespace poslab::ui;
 using poslab::test::RecordingDevice;
 using poslab::test::TextBox;
+
+using poslab::ui::test::figureOf;
 
 namespace {
 
@@ -64,19 +67,6 @@ QStringList viewIds() {
         if (page.id == page.encoding)
             for (const auto& v : page.views) out << v.id;
     return out;
-}
-
-core::Expected<Figure> figureOf(const QString& viewId) {
-    for (const auto& page : Catalog::instance().pages()) {
-        if (page.id != page.encoding) continue;
-        if (const ViewSpec* v = page.findView(viewId)) {
-            const auto* enc = core::registry().find(page.encoding.toStdString());
-            auto params = paramsFromTexts(*enc, pagePresetParams(page), {});
-            if (!params) return params.error();
-            return computeFigure(page, *v, *params, defaultViewState(*v, page));
-        }
-    }
-    return core::fail("no view " + viewId.toStdString());
 }
 
 // "500_000" with the narrow no-break space of number_format.h for '_'.

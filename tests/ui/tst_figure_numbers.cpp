@@ -10,6 +10,7 @@
 
 #include "core/array.h"
 #include "core/registry.h"
+#include "tests/ui/figure_test_util.h"
 #include "text_recorder.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
@@ -27,20 +28,9 @@ using namespace poslab::ui;
 using poslab::test::RecordingDevice;
 using poslab::test::TextBox;
 
-namespace {
+using poslab::ui::test::figureOf;
 
-core::Expected<Figure> figureOf(const QString& viewId, const QMap<QString, QString>& texts = {}) {
-    for (const auto& page : Catalog::instance().pages()) {
-        if (page.id != page.encoding) continue;
-        if (const ViewSpec* v = page.findView(viewId)) {
-            const auto* enc = core::registry().find(page.encoding.toStdString());
-            auto params = paramsFromTexts(*enc, pagePresetParams(page), texts);
-            if (!params) return params.error();
-            return computeFigure(page, *v, *params, defaultViewState(*v, page));
-        }
-    }
-    return core::fail("no view " + viewId.toStdString());
-}
+namespace {
 
 // "500_000" with the narrow no-break space of number_format.h for '_'.
 QString g(const char* text) {
