@@ -71,8 +71,8 @@ Status needDiagonal(const ParamSet& p) {
 void registerBilinear(Registry& r) {
     EncodingDescriptor e;
     e.id = "bilinear";
-    e.nameEn = "Bilinear similarity P H P^T";
-    e.nameZh = "双线性相似度 P H P^T";
+    e.nameEn = "Bilinear similarity P H Pᵀ";
+    e.nameZh = "双线性相似度 P H Pᵀ";
     e.family = Family::Argument;
     e.summaryEn =
         "How the matrix H between two sinusoidal positions decides whether their "
@@ -114,7 +114,7 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Similarity P H P^T", "相似度 P H P^T")
+            .title("Similarity P H Pᵀ", "相似度 P H Pᵀ")
             .axisNames({"position m", "position n"})
             .work([](const ParamSet& p) {
                 const double nn2 = static_cast<double>(p.integer("n"));
@@ -134,8 +134,8 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Relative part sum ½(H_aa+H_bb) cos((m-n) w_j)",
-                   "相对部分 sum ½(H_aa+H_bb) cos((m-n) w_j)")
+            .title("Relative part: a function of m − n",
+                   "相对部分:只依赖 m − n")
             .axisNames({"position m", "position n"})
             .when(needDiagonal));
     e.quantities.push_back(
@@ -151,8 +151,8 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Absolute part sum ½(H_bb-H_aa) cos((m+n) w_j)",
-                   "绝对部分 sum ½(H_bb-H_aa) cos((m+n) w_j)")
+            .title("Absolute part: a function of m + n",
+                   "绝对部分:只依赖 m + n")
             .axisNames({"position m", "position n"})
             .when(needDiagonal));
     r.add(std::move(e));

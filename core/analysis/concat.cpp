@@ -82,7 +82,7 @@ void registerConcat(Registry& r) {
                  [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                      return Array::fromMatrix(added(inputs(p)));
                  })
-            .title("Add a learned row W_I x + W_P p", "加上可学习的行 W_I x + W_P p")
+            .title("Add a learned row per position", "加上每个位置的可学习行")
             .axisNames({"position i", "dimension k"})
             .work(work));
     e.quantities.push_back(
@@ -91,7 +91,7 @@ void registerConcat(Registry& r) {
                      const ConcatInputs in = inputs(p);
                      return Array::fromMatrix(concatenated(in) - added(in));
                  })
-            .title("concat - add (zero up to rounding)", "拼接 - 相加(舍入误差内为零)")
+            .title("concat − add (zero up to rounding)", "拼接 − 相加(舍入误差内为零)")
             .axisNames({"position i", "dimension k"})
             .work(work));
     r.add(std::move(e));

@@ -254,8 +254,9 @@ void registerOscillatory(Registry& r) {
     e.nameZh = "远程衰减与振荡积分";
     e.family = Family::Argument;
     e.summaryEn =
-        "The sinusoidal inner product as a Riemann sum of int cos(x theta(t)) dt, which decays.";
-    e.summaryZh = "正弦编码内积是积分 int cos(x theta(t)) dt 的黎曼和,该积分随距离衰减。";
+        "The sinusoidal inner product as a Riemann sum of $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$, "
+        "which decays.";
+    e.summaryZh = "正弦编码内积是积分 $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$ 的黎曼和,该积分随距离衰减。";
     e.params = {
         specD(), specBase(),
         enumParam("family", {"exp", "power", "linear"})
@@ -296,7 +297,7 @@ void registerOscillatory(Registry& r) {
                          return 2.0 * acc / static_cast<double>(d);
                      });
                  })
-            .title("(2/d) sum_i cos(x theta_i)", "(2/d) sum_i cos(x theta_i)")
+            .title("(2/d) Σᵢ cos(x θᵢ)", "(2/d) Σᵢ cos(x θᵢ)")
             .axisNames({"distance x"}));
     e.quantities.push_back(
         quantity("integral", "max_distance+1", length,
@@ -304,7 +305,7 @@ void registerOscillatory(Registry& r) {
                      const Theta th(p);
                      return overDistances(p, ctx, [&](double x) { return integral(th, x); });
                  })
-            .title("int_0^1 cos(x theta(t)) dt", "int_0^1 cos(x theta(t)) dt")
+            .title("∫₀¹ cos(x θ(t)) dt", "∫₀¹ cos(x θ(t)) dt")
             .axisNames({"distance x"}));
     r.add(std::move(e));
 }

@@ -158,7 +158,7 @@ void registerCnnPadding(Registry& r) {
                      if (!x) return x.error();
                      return Array::fromMatrix(*x);
                  })
-            .title("Output x_L after the layers", "经过各层后的输出 x_L")
+            .title("Output x after the L layers", "经过 L 层后的输出 x")
             .axisNames({"row", "column"})
             .work(work));
     e.quantities.push_back(
@@ -169,7 +169,7 @@ void registerCnnPadding(Registry& r) {
                      const double centre = (*x)(x->rows() / 2, x->cols() / 2);
                      return Array::fromMatrix((x->array() - centre).abs().matrix());
                  })
-            .title("|x_L - x_L[centre]|: position leaked in", "|x_L - x_L[中心]|:泄漏的位置信息")
+            .title("|x − x[centre]| after L layers: position leaked in", "L 层后的 |x − x[中心]|:泄漏的位置信息")
             .axisNames({"row", "column"})
             .nonNegative()
             .work(work));

@@ -121,7 +121,7 @@ QuantitySpec similarityQuantity(std::string shapeDoc, SizeFn rows, SizeFn cols, 
                    if (!t) return t.error();
                    return gram(*t, ctx.part(split, 1.0));
                })
-        .title("Similarity P P^T", "相似度 P P^T")
+        .title("Similarity P Pᵀ", "相似度 P Pᵀ")
         .axisNames({"position m", "position n"})
         .work([rows, cols](const ParamSet& p) {
             return 8.0 * static_cast<double>(rows(p)) * static_cast<double>(rows(p) + cols(p));

@@ -78,8 +78,9 @@ void registerComplexOrder(Registry& r) {
     e.nameZh = "复数式位置编码";
     e.family = Family::Absolute;
     e.summaryEn =
-        "Each complex dimension is a wave r exp(i(w pos + theta)); shifts are phase turns.";
-    e.summaryZh = "每个复数维度是一个波 r exp(i(w pos + theta));平移即相位旋转。";
+        "Each complex dimension is a wave $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$; shifts are "
+        "phase turns.";
+    e.summaryZh = "每个复数维度是一个波 $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$;平移即相位旋转。";
     e.params = {specN(),
                 specD().help("number of complex dimensions (the real table has 2d columns)",
                              "复数维度个数(实数表有 2d 列)"),
@@ -111,7 +112,7 @@ void registerComplexOrder(Registry& r) {
                                    return Array::fromMatrix(component(p, 0));
                                })
                                .copiesResult()
-                               .title("Real part r cos(w pos + theta)", "实部 r cos(w pos + theta)")
+                               .title("Real part r cos(ω·pos + θ)", "实部 r cos(ω·pos + θ)")
                                .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
@@ -123,7 +124,7 @@ void registerComplexOrder(Registry& r) {
                 return Array::fromMatrix(component(p, 1));
             })
             .copiesResult()
-            .title("Imaginary part r sin(w pos + theta)", "虚部 r sin(w pos + theta)")
+            .title("Imaginary part r sin(ω·pos + θ)", "虚部 r sin(ω·pos + θ)")
             .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
@@ -135,7 +136,7 @@ void registerComplexOrder(Registry& r) {
                 return Array::fromMatrix(table(p));
             })
             .copiesResult()
-            .title("Real table (Re f_k, Im f_k interleaved)", "实数表(Re f_k 与 Im f_k 交错)")
+            .title("Real table (Re fₖ, Im fₖ interleaved)", "实数表(Re fₖ 与 Im fₖ 交错)")
             .axisNames({"position i", "column 2k (real), 2k+1 (imaginary)"}));
     e.quantities.push_back(
         // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.
@@ -144,8 +145,8 @@ void registerComplexOrder(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
                 return table(p);
             })
-            .title("Similarity Re sum_k f_k(m) conj(f_k(n))",
-                   "相似度 Re sum_k f_k(m) conj(f_k(n))"));
+            .title("Similarity Re Σₖ fₖ(m) fₖ(n)*",
+                   "相似度 Re Σₖ fₖ(m) fₖ(n)*"));
     r.add(std::move(e));
 }
 

@@ -259,25 +259,25 @@ void registerDeberta(Registry& r) {
                      }
                      return a;
                  })
-            .title("Relative position i - j (log-bucketed)", "相对位置 i - j(对数分桶)")
+            .title("Relative position i − j (log-bucketed)", "相对位置 i − j(对数分桶)")
             .axisNames({"query i", "key j"})
             .integer();
     rel.isSigned = true;
     e.quantities.push_back(std::move(rel));
     e.quantities.push_back(quantity("c2c", "n,n", nn, term(kDebertaC2c, false))
-                               .title("Content-to-content Qc_i . Kc_j", "内容到内容 Qc_i . Kc_j")
+                               .title("Content-to-content Qᶜᵢ · Kᶜⱼ", "内容到内容 Qᶜᵢ · Kᶜⱼ")
                                .axisNames({"query i", "key j"})
                                .work(work)
                                .withFast(fastTermPath("c2c")));
     e.quantities.push_back(
         quantity("c2p", "n,n", nn, term(kDebertaC2p, false))
-            .title("Content-to-position Qc_i . Kr[delta(i,j)]", "内容到位置 Qc_i . Kr[delta(i,j)]")
+            .title("Content-to-position Qᶜᵢ · Kʳ[δ(i, j)]", "内容到位置 Qᶜᵢ · Kʳ[δ(i, j)]")
             .axisNames({"query i", "key j"})
             .work(work)
             .withFast(fastTermPath("c2p")));
     e.quantities.push_back(
         quantity("p2c", "n,n", nn, term(kDebertaP2c, false))
-            .title("Position-to-content Kc_j . Qr[delta(i,j)]", "位置到内容 Kc_j . Qr[delta(i,j)]")
+            .title("Position-to-content Kᶜⱼ · Qʳ[δ(i, j)]", "位置到内容 Kᶜⱼ · Qʳ[δ(i, j)]")
             .axisNames({"query i", "key j"})
             .work(work)
             .withFast(fastTermPath("p2c")));

@@ -54,8 +54,8 @@ void registerHierarchical(Registry& r) {
     e.nameEn = "Hierarchical decomposition";
     e.nameZh = "层次分解位置编码";
     e.family = Family::Absolute;
-    e.summaryEn = "Stretches n absolute positions to n*n: q_{i*n+j} = alpha u_i + (1-alpha) u_j.";
-    e.summaryZh = "把 n 个绝对位置扩展到 n*n 个:q_{i*n+j} = alpha u_i + (1-alpha) u_j。";
+    e.summaryEn = "Stretches n absolute positions to $n^2$: $q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$.";
+    e.summaryZh = "把 n 个绝对位置扩展到 $n^2$ 个:$q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$。";
     e.params = {
         pathParam("source", {"sinusoidal", "learned"}, "sinusoidal")
             .label("Source table", "源表")
@@ -101,8 +101,8 @@ void registerHierarchical(Registry& r) {
                 if (!t) return t.error();
                 return Array::fromMatrix(*t);
             })
-            .title("Hierarchical table q (n*n positions)", "层次分解位置编码表 q(n*n 个位置)")
-            .axisNames({"position I = i*n + j", "dimension k"})
+            .title("Hierarchical table q (n² positions)", "层次分解位置编码表 q(n² 个位置)")
+            .axisNames({"position I = i·n + j", "dimension k"})
             .work(tableBytes));
     e.quantities.push_back(
         quantity(
@@ -117,7 +117,7 @@ void registerHierarchical(Registry& r) {
                 // In row blocks: a large request can be cancelled and shows progress.
                 return gram(*t, ctx.part(split, 1.0));
             })
-            .title("Similarity q q^T (n*n positions)", "相似度 q q^T(n*n 个位置)")
+            .title("Similarity q qᵀ (n² positions)", "相似度 q qᵀ(n² 个位置)")
             .axisNames({"position I", "position J"})
             .work([=](const ParamSet& p) {
                 return 8.0 * static_cast<double>(nn(p)) * static_cast<double>(nn(p)) +

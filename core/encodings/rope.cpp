@@ -298,7 +298,7 @@ void registerRope(Registry& r) {
                                    return Shape{n(p), half(p)};
                                },
                                angleArray)
-                               .title("Rotation angle m theta_j", "旋转角 m theta_j")
+                               .title("Rotation angle m·θⱼ", "旋转角 m·θⱼ")
                                .axisNames({"position m", "pair j"})
                                .nonNegative());
     e.quantities.push_back(quantity(
@@ -307,7 +307,7 @@ void registerRope(Registry& r) {
                                    return Shape{n(p), p.integer("d")};
                                },
                                rotated)
-                               .title("Rotated input R_m x", "旋转后的输入 R_m x")
+                               .title("Rotated input Rₘ x", "旋转后的输入 Rₘ x")
                                .axisNames({"position m", "dimension"})
                                .work([](const ParamSet& p) {
                                    return 16.0 *
@@ -319,14 +319,14 @@ void registerRope(Registry& r) {
                                    return Shape{n(p), n(p)};
                                },
                                scores)
-                               .title("Scores (R_m q) . (R_k k)", "注意力分数 (R_m q)·(R_k k)")
+                               .title("Scores (Rₘ q) · (Rₖ k)", "注意力分数 (Rₘ q) · (Rₖ k)")
                                .axisNames({"query position m", "key position k"})
                                .withFast(fastScoresPath()));
     e.quantities.push_back(
         quantity(
             "decay", "max_distance+1",
             [](const ParamSet& p) { return Shape{p.integer("max_distance") + 1}; }, decayArray)
-            .title("Long-range decay g(x) = 2 sum cos(x theta_j)", "远程衰减 g(x) = 2 Σ cos(x θ_j)")
+            .title("Long-range decay g(x) = 2 Σⱼ cos(x θⱼ)", "远程衰减 g(x) = 2 Σⱼ cos(x θⱼ)")
             .axisNames({"relative distance x"}));
     e.quantities.push_back(quantity(
                                "rotation", "d_rot/2,2",

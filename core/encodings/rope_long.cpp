@@ -188,8 +188,8 @@ void addRopeLongRangeQuantities(EncodingDescriptor& e) {
                                    return Shape{p.integer("rows"), ropeRotaryDim(p) / 2};
                                },
                                cosMeanArray)
-                               .title("Mean of cos(p theta_j) over each band of positions",
-                                      "每段位置上 cos(p θ_j) 的平均值")
+                               .title("Mean of cos(p θⱼ) over each band of positions",
+                                      "每段位置上 cos(p θⱼ) 的平均值")
                                .axisNames({"band of positions", "pair j"}));
     e.quantities.push_back(quantity(
                                "sin_mean", "rows,d_rot/2",
@@ -197,8 +197,8 @@ void addRopeLongRangeQuantities(EncodingDescriptor& e) {
                                    return Shape{p.integer("rows"), ropeRotaryDim(p) / 2};
                                },
                                sinMeanArray)
-                               .title("Mean of sin(p theta_j) over each band of positions",
-                                      "每段位置上 sin(p θ_j) 的平均值")
+                               .title("Mean of sin(p θⱼ) over each band of positions",
+                                      "每段位置上 sin(p θⱼ) 的平均值")
                                .axisNames({"band of positions", "pair j"}));
 }
 

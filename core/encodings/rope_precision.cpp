@@ -131,8 +131,8 @@ void addRopePrecisionQuantities(EncodingDescriptor& e) {
     e.quantities.push_back(
         quantity("angle_error", "n,d_rot/2", table,
                  [](const ParamSet& p, const ComputeContext& c) { return errorTable(p, c, false); })
-            .title("Angle error |round(p) round(theta) - p theta| (radians)",
-                   "角度误差 |round(p) round(θ) − p θ|(弧度)")
+            .title("Angle error |round(p)·round(θ) − p·θ| (radians)",
+                   "角度误差 |round(p)·round(θ) − p·θ|(弧度)")
             .axisNames({"position p", "pair j"})
             .nonNegative());
     e.quantities.push_back(

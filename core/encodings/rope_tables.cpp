@@ -76,7 +76,7 @@ Shape one(const ParamSet&) {
 void addRopeTableQuantities(EncodingDescriptor& e) {
     auto half = [](const ParamSet& p) { return Shape{ropeRotaryDim(p) / 2}; };
     e.quantities.push_back(quantity("frequencies", "d_rot/2", half, frequencyArray)
-                               .title("Frequency theta_j per pair", "每对维度的频率 theta_j")
+                               .title("Frequency θⱼ per pair", "每对维度的频率 θⱼ")
                                .axisNames({"pair j"})
                                .nonNegative());
     e.quantities.push_back(
@@ -88,7 +88,7 @@ void addRopeTableQuantities(EncodingDescriptor& e) {
             .nonNegative());
     e.quantities.push_back(
         quantity("decay_bound", "1", one, decayBoundArray)
-            .title("Monotone-decay bound pi / (2 theta_min)", "单调衰减上界 π/(2 θ_min)")
+            .title("Decay bound π/(2θₘᵢₙ)", "衰减界 π/(2θₘᵢₙ)")
             .axisNames({""})
             .nonNegative());
     e.quantities.push_back(
@@ -98,7 +98,7 @@ void addRopeTableQuantities(EncodingDescriptor& e) {
             .nonNegative());
     e.quantities.push_back(
         quantity("logit_multiplier", "1", one, logitMultiplierArray)
-            .title("Logit multiplier a^2 x softmax gain", "logit 乘数 a^2 × softmax 增益")
+            .title("Logit multiplier a² × softmax gain", "logit 乘数 a² × softmax 增益")
             .axisNames({""})
             .nonNegative());
     e.quantities.push_back(quantity(

@@ -141,18 +141,18 @@ void registerShaw(Registry& r) {
                      }
                      return a;
                  })
-            .title("Table row clip(j - i, -clip, clip) + clip",
-                   "表行号 clip(j - i, -clip, clip) + clip")
+            .title("Table row clip(j − i, −clip, clip) + clip",
+                   "表行号 clip(j − i, −clip, clip) + clip")
             .axisNames({"query i", "key j"})
             .integer());
     e.quantities.push_back(quantity("key_bias", "n,n", nn, keyBias)
-                               .title("Relative key term (x_i W_Q) · w_K[rel] / √d",
-                                      "相对键项 (x_i W_Q) · w_K[rel] / √d")
+                               .title("Relative key term qᵢ · aᵢⱼ / √d",
+                                      "相对键项 qᵢ · aᵢⱼ / √d")
                                .axisNames({"query i", "key j"})
                                .work(work));
     e.quantities.push_back(quantity("logits", "n,n", nn, logits)
-                               .title("Logits (x_i W_Q) · (x_j W_K + w_K[rel]) / √d",
-                                      "注意力分数 (x_i W_Q) · (x_j W_K + w_K[rel]) / √d")
+                               .title("Logits qᵢ · (kⱼ + aᵢⱼ) / √d",
+                                      "注意力分数 qᵢ · (kⱼ + aᵢⱼ) / √d")
                                .axisNames({"query i", "key j"})
                                .work(work));
     r.add(std::move(e));

@@ -200,7 +200,7 @@ void registerSinusoidal(Registry& r) {
                                    return Array::fromMatrix(shiftMatrix(p));
                                })
                                .copiesResult()
-                               .title("Shift as rotation M(delta)", "平移即旋转 M(delta)")
+                               .title("Shift as rotation M(δ)", "平移即旋转 M(δ)")
                                .axisNames({"output dimension", "input dimension"}));
     e.quantities.push_back(quantity(
                                "shift_error", "n-delta",
@@ -227,7 +227,7 @@ void registerSinusoidal(Registry& r) {
                                    }
                                    return a;
                                })
-                               .title("max |M P[i] - P[i+delta]|", "max |M P[i] - P[i+delta]|")
+                               .title("max |M P[i] − P[i+δ]|", "max |M P[i] − P[i+δ]|")
                                .axisNames({"position i"})
                                .nonNegative()
                                .work([](const ParamSet& p) {

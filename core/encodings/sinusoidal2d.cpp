@@ -77,14 +77,14 @@ void registerSinusoidal2d(Registry& r) {
                 return Array::fromMatrix(table(p));
             })
             .copiesResult()
-            .title("2-D position table (row h*width + w)", "二维位置编码表(行号 h*width + w)")
-            .axisNames({"patch h*width + w", "dimension k"}));
+            .title("2-D position table (row h·width + w)", "二维位置编码表(行号 h·width + w)")
+            .axisNames({"patch h·width + w", "dimension k"}));
     e.quantities.push_back(
         similarityQuantity("height*width,height*width", cells, d,
                            [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
                                return table(p);
                            })
-            .title("Similarity P P^T between patches", "图块之间的相似度 P P^T")
+            .title("Similarity P Pᵀ between patches", "图块之间的相似度 P Pᵀ")
             .axisNames({"patch p", "patch q"}));
     r.add(std::move(e));
 }

@@ -111,10 +111,10 @@ void registerTransformerXl(Registry& r) {
     e.nameZh = "Transformer-XL 相对位置注意力";
     e.family = Family::Relative;
     e.summaryEn =
-        "Logits split into content/position terms with sinusoidal R_{i-j} and global "
-        "biases u, v (Dai et al., 2019).";
+        "Logits split into content/position terms with sinusoidal $R_{i-j}$ and global "
+        "biases $u$, $v$ (Dai et al., 2019).";
     e.summaryZh =
-        "注意力分数拆为内容项与位置项:正弦相对编码 R_{i-j} 加全局偏置 u、v(Dai 等,2019)。";
+        "注意力分数拆为内容项与位置项:正弦相对编码 $R_{i-j}$ 加全局偏置 $u$、$v$(Dai 等,2019)。";
     e.params = {specN(), specD(), specBase(),
                 boolParam("causal", false)
                     .label("Causal mask", "因果掩码")
@@ -145,14 +145,14 @@ void registerTransformerXl(Registry& r) {
         const char *en, *zh;
     };
     for (const Term& t : {
-             Term{"term_a", kA, "(a) content-content q_i . W_kE E_j",
-                  "(a) 内容-内容 q_i . W_kE E_j"},
-             Term{"term_b", kB, "(b) content-position q_i . W_kR R_{i-j}",
-                  "(b) 内容-位置 q_i . W_kR R_{i-j}"},
-             Term{"term_c", kC, "(c) global content bias u . W_kE E_j",
-                  "(c) 全局内容偏置 u . W_kE E_j"},
-             Term{"term_d", kD, "(d) global position bias v . W_kR R_{i-j}",
-                  "(d) 全局位置偏置 v . W_kR R_{i-j}"},
+             Term{"term_a", kA, "(a) content–content qᵢ · Wₖ,E Eⱼ",
+                  "(a) 内容-内容 qᵢ · Wₖ,E Eⱼ"},
+             Term{"term_b", kB, "(b) content–position qᵢ · Wₖ,R Rᵢ₋ⱼ",
+                  "(b) 内容-位置 qᵢ · Wₖ,R Rᵢ₋ⱼ"},
+             Term{"term_c", kC, "(c) global content bias u · Wₖ,E Eⱼ",
+                  "(c) 全局内容偏置 u · Wₖ,E Eⱼ"},
+             Term{"term_d", kD, "(d) global position bias v · Wₖ,R Rᵢ₋ⱼ",
+                  "(d) 全局位置偏置 v · Wₖ,R Rᵢ₋ⱼ"},
          })
         e.quantities.push_back(quantity(t.id, "n,n", nn, term(t.which))
                                    .title(t.en, t.zh)

@@ -103,9 +103,9 @@ void registerUrpe(Registry& r) {
     e.family = Family::Relative;
     e.summaryEn =
         "Softmax attention with a T5 bias, multiplied element-wise by a Toeplitz matrix "
-        "C[i,j] = c_{i-j} (Luo et al., 2022).";
+        "$C[i,j] = c_{i-j}$ (Luo et al., 2022).";
     e.summaryZh =
-        "带 T5 偏置的 softmax 注意力,再逐元素乘以 Toeplitz 矩阵 C[i,j] = c_{i-j}(Luo 等,2022)。";
+        "带 T5 偏置的 softmax 注意力,再逐元素乘以 Toeplitz 矩阵 $C[i,j] = c_{i-j}$(Luo 等,2022)。";
     e.params = {
         specN(),
         specHeads(1).help("number of T5 heads drawn for the bias table (the views show head 0)",

@@ -127,8 +127,8 @@ void registerXpos(Registry& r) {
                                                std::pow(zeta(j, d, gamma), centred(i, n) / sb);
                                    return a;
                                })
-                               .title("Query scale: ζ_j to the power p_m / scale_base",
-                                      "查询缩放:ζ_j 的 p_m / scale_base 次幂")
+                               .title("Query scale: ζⱼ to the power m / scale base",
+                                      "查询缩放:ζⱼ 的 m / 缩放底数 次幂")
                                .axisNames({"position m", "pair j"})
                                .nonNegative());
     e.quantities.push_back(quantity(

@@ -183,7 +183,7 @@
 <context>
     <name>poslab::ui::ChartWidget</name>
     <message>
-        <source>bound π/(2θ_min) = %1</source>
+        <source>bound π/(2θₘᵢₙ) = %1</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -199,11 +199,11 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>bound π/(2θ_min) = %1 →</source>
+        <source>bound π/(2θₘᵢₙ) = %1 →</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>← bound π/(2θ_min) = %1</source>
+        <source>← bound π/(2θₘᵢₙ) = %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

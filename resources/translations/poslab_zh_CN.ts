@@ -183,8 +183,8 @@
 <context>
     <name>poslab::ui::ChartWidget</name>
     <message>
-        <source>bound π/(2θ_min) = %1</source>
-        <translation>界限 π/(2θ_min) = %1</translation>
+        <source>bound π/(2θₘᵢₙ) = %1</source>
+        <translation>界限 π/(2θₘᵢₙ) = %1</translation>
     </message>
     <message>
         <source>original length L = %1</source>
@@ -199,12 +199,12 @@
         <translation>%1 · x = %2:最小 %3,最大 %4</translation>
     </message>
     <message>
-        <source>bound π/(2θ_min) = %1 →</source>
-        <translation>界限 π/(2θ_min) = %1 →</translation>
+        <source>bound π/(2θₘᵢₙ) = %1 →</source>
+        <translation>界限 π/(2θₘᵢₙ) = %1 →</translation>
     </message>
     <message>
-        <source>← bound π/(2θ_min) = %1</source>
-        <translation>← 界限 π/(2θ_min) = %1</translation>
+        <source>← bound π/(2θₘᵢₙ) = %1</source>
+        <translation>← 界限 π/(2θₘᵢₙ) = %1</translation>
     </message>
     <message>
         <source>min %1, max %2</source>

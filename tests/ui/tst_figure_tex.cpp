@@ -250,6 +250,53 @@ private slots:
         QVERIFY2(found.isEmpty(), qPrintable(found + " in: " + text));
     }
 
+    // The registry's own display text, en and zh: every quantity's title (a tab's title on
+    // generic views, the compare quantity list, long-context panels) and every axis name as
+    // shown, drawn as plain text, so its maths is Unicode; every encoding's name and summary
+    // (summaries are typeset prose on generic views).
+    void coreDisplayText_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("typeset");
+        int rows = 0;
+        for (const auto& enc : core::registry().encodings()) {
+            const QString id = QString::fromStdString(enc.id);
+            auto add = [&](const QString& where, const std::string& text, bool typeset) {
+                QTest::newRow(qPrintable(id + '/' + where)) << QString::fromStdString(text)
+                                                            << typeset;
+                ++rows;
+            };
+            add("name en", enc.nameEn, false);
+            add("name zh", enc.nameZh, false);
+            add("summary en", enc.summaryEn, true);
+            add("summary zh", enc.summaryZh, true);
+            for (const auto& q : enc.quantities) {
+                const QString qid = QString::fromStdString(q.id);
+                add(qid + "/title en", q.titleEn, false);
+                add(qid + "/title zh", q.titleZh, false);
+                for (size_t a = 0; a < q.axes.size(); ++a) {
+                    if (q.axes[a].empty()) continue;
+                    for (Lang lang : {Lang::En, Lang::Zh})
+                        add(qid + "/axis " + QString::number(a) + ' ' + languageCode(lang),
+                            translateAxis(q.axes[a], lang).toStdString(), false);
+                }
+            }
+        }
+        QVERIFY(rows > 300);
+    }
+    void coreDisplayText() {
+        QFETCH(QString, text);
+        QFETCH(bool, typeset);
+        QVERIFY(!text.trimmed().isEmpty());
+        if (typeset) {
+            const math::MathText t(text);
+            QVERIFY2(t.isValid(), qPrintable(t.error() + ": " + text));
+        } else {
+            QVERIFY2(!text.contains(u'$'), qPrintable("drawn as plain text: " + text));
+        }
+        const QString found = rawMathsIn(typeset ? proseOutsideMaths(text) : text);
+        QVERIFY2(found.isEmpty(), qPrintable(found + " in: " + text));
+    }
+
     void everyLessonToPdf_data() {
         QTest::addColumn<int>("index");
         QTest::addColumn<QString>("lang");

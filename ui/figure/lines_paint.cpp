@@ -243,13 +243,13 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         p.setPen(markerPen);
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         legend.append(
-            {chartText("bound π/(2θ_min) = %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
+            {chartText("bound π/(2θₘᵢₙ) = %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
     } else if (d.vmarker) {
         // Beyond the axis (which fits the data): an arrow at the edge with the bound's value.
         const bool right = *d.vmarker > ax.hi;
         const QString v = formatNumber(*d.vmarker, 6);
-        const QString t = right ? chartText("bound π/(2θ_min) = %1 →").arg(v)
-                                : chartText("← bound π/(2θ_min) = %1").arg(v);
+        const QString t = right ? chartText("bound π/(2θₘᵢₙ) = %1 →").arg(v)
+                                : chartText("← bound π/(2θₘᵢₙ) = %1").arg(v);
         p.setFont(s.sized(0.75));
         p.setPen(s.marker);
         const QFontMetricsF fm(p.font());
