@@ -134,8 +134,7 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Relative part: a function of m − n",
-                   "相对部分:只依赖 m − n")
+            .title("Relative part: a function of m − n", "相对部分:只依赖 m − n")
             .axisNames({"position m", "position n"})
             .when(needDiagonal));
     e.quantities.push_back(
@@ -151,8 +150,7 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Absolute part: a function of m + n",
-                   "绝对部分:只依赖 m + n")
+            .title("Absolute part: a function of m + n", "绝对部分:只依赖 m + n")
             .axisNames({"position m", "position n"})
             .when(needDiagonal));
     r.add(std::move(e));

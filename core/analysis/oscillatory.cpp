@@ -256,7 +256,8 @@ void registerOscillatory(Registry& r) {
     e.summaryEn =
         "The sinusoidal inner product as a Riemann sum of $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$, "
         "which decays.";
-    e.summaryZh = "正弦编码内积是积分 $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$ 的黎曼和,该积分随距离衰减。";
+    e.summaryZh =
+        "正弦编码内积是积分 $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$ 的黎曼和,该积分随距离衰减。";
     e.params = {
         specD(), specBase(),
         enumParam("family", {"exp", "power", "linear"})

@@ -169,7 +169,8 @@ void registerCnnPadding(Registry& r) {
                      const double centre = (*x)(x->rows() / 2, x->cols() / 2);
                      return Array::fromMatrix((x->array() - centre).abs().matrix());
                  })
-            .title("|x − x[centre]| after L layers: position leaked in", "L 层后的 |x − x[中心]|:泄漏的位置信息")
+            .title("|x − x[centre]| after L layers: position leaked in",
+                   "L 层后的 |x − x[中心]|:泄漏的位置信息")
             .axisNames({"row", "column"})
             .nonNegative()
             .work(work));

@@ -78,9 +78,11 @@ void registerComplexOrder(Registry& r) {
     e.nameZh = "复数式位置编码";
     e.family = Family::Absolute;
     e.summaryEn =
-        "Each complex dimension is a wave $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$; shifts are "
+        "Each complex dimension is a wave $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$; shifts "
+        "are "
         "phase turns.";
-    e.summaryZh = "每个复数维度是一个波 $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$;平移即相位旋转。";
+    e.summaryZh =
+        "每个复数维度是一个波 $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$;平移即相位旋转。";
     e.params = {specN(),
                 specD().help("number of complex dimensions (the real table has 2d columns)",
                              "复数维度个数(实数表有 2d 列)"),
@@ -114,18 +116,17 @@ void registerComplexOrder(Registry& r) {
                                .copiesResult()
                                .title("Real part r cos(ω·pos + θ)", "实部 r cos(ω·pos + θ)")
                                .axisNames({"position i", "complex dimension k"}));
-    e.quantities.push_back(
-        quantity(
-            "imag", "n,d",
-            [=](const ParamSet& p) {
-                return Shape{n(p), d(p)};
-            },
-            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                return Array::fromMatrix(component(p, 1));
-            })
-            .copiesResult()
-            .title("Imaginary part r sin(ω·pos + θ)", "虚部 r sin(ω·pos + θ)")
-            .axisNames({"position i", "complex dimension k"}));
+    e.quantities.push_back(quantity(
+                               "imag", "n,d",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), d(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return Array::fromMatrix(component(p, 1));
+                               })
+                               .copiesResult()
+                               .title("Imaginary part r sin(ω·pos + θ)", "虚部 r sin(ω·pos + θ)")
+                               .axisNames({"position i", "complex dimension k"}));
     e.quantities.push_back(
         quantity(
             "table", "n,2d",
@@ -145,8 +146,7 @@ void registerComplexOrder(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<RowMatrix> {
                 return table(p);
             })
-            .title("Similarity Re Σₖ fₖ(m) fₖ(n)*",
-                   "相似度 Re Σₖ fₖ(m) fₖ(n)*"));
+            .title("Similarity Re Σₖ fₖ(m) fₖ(n)*", "相似度 Re Σₖ fₖ(m) fₖ(n)*"));
     r.add(std::move(e));
 }
 

@@ -54,7 +54,8 @@ void registerHierarchical(Registry& r) {
     e.nameEn = "Hierarchical decomposition";
     e.nameZh = "层次分解位置编码";
     e.family = Family::Absolute;
-    e.summaryEn = "Stretches n absolute positions to $n^2$: $q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$.";
+    e.summaryEn =
+        "Stretches n absolute positions to $n^2$: $q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$.";
     e.summaryZh = "把 n 个绝对位置扩展到 $n^2$ 个:$q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$。";
     e.params = {
         pathParam("source", {"sinusoidal", "learned"}, "sinusoidal")

@@ -182,24 +182,24 @@ void addRopeLongRangeQuantities(EncodingDescriptor& e) {
                                .title("Envelope of g(x): min and max over each column's distances",
                                       "g(x) 的包络:每列距离上的最小值与最大值")
                                .axisNames({"column", "(min, max)"}));
-    e.quantities.push_back(quantity(
-                               "cos_mean", "rows,d_rot/2",
-                               [](const ParamSet& p) {
-                                   return Shape{p.integer("rows"), ropeRotaryDim(p) / 2};
-                               },
-                               cosMeanArray)
-                               .title("Mean of cos(p θⱼ) over each band of positions",
-                                      "每段位置上 cos(p θⱼ) 的平均值")
-                               .axisNames({"band of positions", "pair j"}));
-    e.quantities.push_back(quantity(
-                               "sin_mean", "rows,d_rot/2",
-                               [](const ParamSet& p) {
-                                   return Shape{p.integer("rows"), ropeRotaryDim(p) / 2};
-                               },
-                               sinMeanArray)
-                               .title("Mean of sin(p θⱼ) over each band of positions",
-                                      "每段位置上 sin(p θⱼ) 的平均值")
-                               .axisNames({"band of positions", "pair j"}));
+    e.quantities.push_back(
+        quantity(
+            "cos_mean", "rows,d_rot/2",
+            [](const ParamSet& p) {
+                return Shape{p.integer("rows"), ropeRotaryDim(p) / 2};
+            },
+            cosMeanArray)
+            .title("Mean of cos(p θⱼ) over each band of positions", "每段位置上 cos(p θⱼ) 的平均值")
+            .axisNames({"band of positions", "pair j"}));
+    e.quantities.push_back(
+        quantity(
+            "sin_mean", "rows,d_rot/2",
+            [](const ParamSet& p) {
+                return Shape{p.integer("rows"), ropeRotaryDim(p) / 2};
+            },
+            sinMeanArray)
+            .title("Mean of sin(p θⱼ) over each band of positions", "每段位置上 sin(p θⱼ) 的平均值")
+            .axisNames({"band of positions", "pair j"}));
 }
 
 }  // namespace poslab::core::enc

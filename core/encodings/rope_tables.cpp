@@ -86,11 +86,10 @@ void addRopeTableQuantities(EncodingDescriptor& e) {
             .axisNames({"pair j"})
             .integer()
             .nonNegative());
-    e.quantities.push_back(
-        quantity("decay_bound", "1", one, decayBoundArray)
-            .title("Decay bound π/(2θₘᵢₙ)", "衰减界 π/(2θₘᵢₙ)")
-            .axisNames({""})
-            .nonNegative());
+    e.quantities.push_back(quantity("decay_bound", "1", one, decayBoundArray)
+                               .title("Decay bound π/(2θₘᵢₙ)", "衰减界 π/(2θₘᵢₙ)")
+                               .axisNames({""})
+                               .nonNegative());
     e.quantities.push_back(
         quantity("attention_factor", "1", one, attentionFactorArray)
             .title("Attention factor a on cos and sin", "乘在 cos 与 sin 上的注意力因子 a")

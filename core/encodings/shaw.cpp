@@ -146,15 +146,14 @@ void registerShaw(Registry& r) {
             .axisNames({"query i", "key j"})
             .integer());
     e.quantities.push_back(quantity("key_bias", "n,n", nn, keyBias)
-                               .title("Relative key term qᵢ · aᵢⱼ / √d",
-                                      "相对键项 qᵢ · aᵢⱼ / √d")
+                               .title("Relative key term qᵢ · aᵢⱼ / √d", "相对键项 qᵢ · aᵢⱼ / √d")
                                .axisNames({"query i", "key j"})
                                .work(work));
-    e.quantities.push_back(quantity("logits", "n,n", nn, logits)
-                               .title("Logits qᵢ · (kⱼ + aᵢⱼ) / √d",
-                                      "注意力分数 qᵢ · (kⱼ + aᵢⱼ) / √d")
-                               .axisNames({"query i", "key j"})
-                               .work(work));
+    e.quantities.push_back(
+        quantity("logits", "n,n", nn, logits)
+            .title("Logits qᵢ · (kⱼ + aᵢⱼ) / √d", "注意力分数 qᵢ · (kⱼ + aᵢⱼ) / √d")
+            .axisNames({"query i", "key j"})
+            .work(work));
     r.add(std::move(e));
 }
 

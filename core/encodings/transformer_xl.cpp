@@ -145,8 +145,7 @@ void registerTransformerXl(Registry& r) {
         const char *en, *zh;
     };
     for (const Term& t : {
-             Term{"term_a", kA, "(a) content–content qᵢ · Wₖ,E Eⱼ",
-                  "(a) 内容-内容 qᵢ · Wₖ,E Eⱼ"},
+             Term{"term_a", kA, "(a) content–content qᵢ · Wₖ,E Eⱼ", "(a) 内容-内容 qᵢ · Wₖ,E Eⱼ"},
              Term{"term_b", kB, "(b) content–position qᵢ · Wₖ,R Rᵢ₋ⱼ",
                   "(b) 内容-位置 qᵢ · Wₖ,R Rᵢ₋ⱼ"},
              Term{"term_c", kC, "(c) global content bias u · Wₖ,E Eⱼ",

@@ -261,8 +261,8 @@ private slots:
         for (const auto& enc : core::registry().encodings()) {
             const QString id = QString::fromStdString(enc.id);
             auto add = [&](const QString& where, const std::string& text, bool typeset) {
-                QTest::newRow(qPrintable(id + '/' + where)) << QString::fromStdString(text)
-                                                            << typeset;
+                QTest::newRow(qPrintable(id + '/' + where))
+                    << QString::fromStdString(text) << typeset;
                 ++rows;
             };
             add("name en", enc.nameEn, false);
