@@ -18,6 +18,7 @@
 #include "tests/ui/ui_test_util.h"
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_player.h"
+#include "ui/panels/choice_words.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/presentation_strip.h"
@@ -379,18 +380,31 @@ private slots:
         QVERIFY(strip->isVisible());
         QVERIFY(test::waitIdle(w));
         QCOMPARE(strip->formulaText(), w.page()->page()->formula.en);
-        QVERIFY2(strip->paramsText().contains(QStringLiteral("base = 10\u202F000")),
+        // In the panel's words, not identifiers (the footers keep those for the command line).
+        QVERIFY2(strip->paramsText().contains(
+                     QStringLiteral("Frequency\u00A0base\u00A0=\u00A010\u202F000")),
                  qPrintable(strip->paramsText()));
         QVERIFY(w.paramPanel()->setText("base", QStringLiteral("500000")));
+        QVERIFY(w.paramPanel()->setText("pairing", QStringLiteral("half")));
         QVERIFY(test::waitIdle(w));
-        QVERIFY2(strip->paramsText().contains(QStringLiteral("base = 500\u202F000")),
+        QVERIFY2(strip->paramsText().contains(
+                     QStringLiteral("Frequency\u00A0base\u00A0=\u00A0500\u202F000")),
+                 qPrintable(strip->paramsText()));
+        QVERIFY2(strip->paramsText().contains(choiceText("half").replace(u' ', QChar(0x00A0))),
+                 qPrintable(strip->paramsText()));
+        QVERIFY2(!strip->paramsText().contains(QStringLiteral("pairing\u00A0=\u00A0half")),
                  qPrintable(strip->paramsText()));
         w.page()->setCurrentTab(4);
         QCOMPARE(strip->formulaText(), w.page()->currentViewSpec()->formula.en);
-        // A language switch keeps the large font.
+        // A language switch keeps the large font and puts the strip in Chinese.
         w.setLanguage(Lang::Zh);
         QVERIFY(QApplication::font().pointSizeF() >= 1.3 * font.pointSizeF());
+        QVERIFY2(strip->paramsText().contains(QStringLiteral("频率底数\u00A0=\u00A0500\u202F000")),
+                 qPrintable(strip->paramsText()));
+        QVERIFY2(strip->paramsText().contains(choiceText("half").replace(u' ', QChar(0x00A0))),
+                 qPrintable(strip->paramsText()));
         w.setLanguage(Lang::En);
+        QVERIFY(w.paramPanel()->setText("pairing", QStringLiteral("interleaved")));
 
         // A lesson in presentation mode: clicker keys step it; the caption is larger still.
         QCOMPARE(w.startLesson(testLesson()), QString());

@@ -19,9 +19,9 @@ QString groupedInteger(std::int64_t v) {
 
 }  // namespace
 
-QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params) {
+QList<ActingParam> actingParams(const ViewSpec& view, const core::ParamSet& params) {
     const auto* enc = core::registry().find(view.encoding.toStdString());
-    QStringList parts;
+    QList<ActingParam> parts;
     // Not a structured binding: clang 14 (the fuzz build) cannot capture one in the lambda below.
     for (const auto& entry : params.values()) {
         const std::string& name = entry.first;
@@ -50,9 +50,16 @@ QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params)
             text = QCoreApplication::translate("poslab::ui::Figure", "%1 values")
                        .arg(core::numberListValues(core::formatValue(value)).size());
         if (text.isEmpty()) continue;  // an unset file parameter
-        parts << QStringLiteral("%1 = %2").arg(QString::fromStdString(name), text);
+        parts.append({name, spec, value, text});
     }
     return parts;
+}
+
+QStringList actingParamTexts(const ViewSpec& view, const core::ParamSet& params) {
+    QStringList texts;
+    for (const ActingParam& a : actingParams(view, params))
+        texts << QStringLiteral("%1 = %2").arg(QString::fromStdString(a.name), a.valueText);
+    return texts;
 }
 
 }  // namespace poslab::ui

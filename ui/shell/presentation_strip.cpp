@@ -6,9 +6,33 @@
 
 #include "ui/figure/acting_params.h"
 #include "ui/math/math_label.h"
+#include "ui/panels/choice_words.h"
+#include "ui/shell/language.h"
 #include "ui/views/page_widget.h"
 
 namespace poslab::ui {
+
+namespace {
+
+// "Base = 500 000", "Pair layout = Interleaved", "底数 = 500 000": the panel's words in the
+// interface language (the ParamSpec's label, choice values in words), the footer's numbers.
+QStringList actingParamWords(const ViewSpec& view, const core::ParamSet& params) {
+    QStringList words;
+    for (const ActingParam& a : actingParams(view, params)) {
+        QString label = a.spec ? pick(a.spec->labelEn, a.spec->labelZh) : QString();
+        if (label.isEmpty()) label = QString::fromStdString(a.name);
+        QString value = a.valueText;
+        if (a.spec &&
+            (a.spec->type == core::ParamType::Enum || a.spec->type == core::ParamType::Bool))
+            value = choiceText(core::formatValue(a.value));
+        // One item never breaks across lines ("Positions n" / "= 512"): no-break spaces inside,
+        // the line breaks between items.
+        words << QStringLiteral("%1 = %2").arg(label, value).replace(u' ', QChar(0x00A0));
+    }
+    return words;
+}
+
+}  // namespace
 
 PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
     : QFrame(parent), m_page(page) {
@@ -52,10 +76,10 @@ void PresentationStrip::refresh() {
     // The overview shows several views: the parameters that act on any of them.
     QStringList parts;
     if (view) {
-        parts = actingParamTexts(*view, m_page->params());
+        parts = actingParamWords(*view, m_page->params());
     } else {
         for (const ViewSpec& v : page->views)
-            for (const QString& t : actingParamTexts(v, m_page->params()))
+            for (const QString& t : actingParamWords(v, m_page->params()))
                 if (!parts.contains(t)) parts << t;
     }
     m_params->setText(parts.join(QStringLiteral("   ·   ")));
