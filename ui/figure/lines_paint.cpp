@@ -6,6 +6,8 @@
 #include <QPainterPath>
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <optional>
 
 #include "ui/figure/axis.h"
 #include "ui/figure/envelope.h"
@@ -63,9 +65,40 @@ void paintGrid(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisR
     }
 }
 
-// The largest value (top left) and the legend (top right), on a translucent box.
+// How much of the drawn curves (their columns, segments and the marker line) a box covers:
+// the legend goes where this is least.
+int dataUnder(const QRectF& box, const QVector<CurveData>& drawn,
+              const std::function<double(double)>& X, const std::function<double(double)>& Y,
+              const std::optional<double>& markerX) {
+    int hits = 0;
+    for (const CurveData& c : drawn) {
+        if (c.isBand()) {
+            for (qsizetype k = 0; k < c.bandX0.size(); ++k) {
+                const double x0 = X(c.bandX0[k]), x1 = X(c.bandX1[k]);
+                const double y0 = Y(c.bandHi[k]), y1 = Y(c.bandLo[k]);
+                if (std::max(x0, x1) >= box.left() && std::min(x0, x1) <= box.right() &&
+                    std::max(y0, y1) >= box.top() && std::min(y0, y1) <= box.bottom())
+                    ++hits;
+            }
+            continue;
+        }
+        for (qsizetype k = 0; k + 1 < c.points.size(); ++k) {
+            const QPointF a(X(c.points[k].x()), Y(c.points[k].y()));
+            const QPointF b(X(c.points[k + 1].x()), Y(c.points[k + 1].y()));
+            if (!std::isfinite(a.x() + a.y() + b.x() + b.y())) continue;
+            if (QRectF(a, b).normalized().adjusted(-1, -1, 1, 1).intersects(box)) ++hits;
+        }
+    }
+    if (markerX && *markerX >= box.left() && *markerX <= box.right()) hits += 8;
+    return hits;
+}
+
+// The largest value (top left) and the legend, on a translucent box, in the corner of the plot
+// where it hides the least data (top right on a tie).
 void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
-                    const QVector<QPair<QString, QPen>>& legend, const PaintStyle& s) {
+                    const QVector<QPair<QString, QPen>>& legend, const PaintStyle& s,
+                    const QVector<CurveData>& drawn, const std::function<double(double)>& X,
+                    const std::function<double(double)>& Y, const std::optional<double>& markerX) {
     const double thin = std::max(1.0, s.unit / 16);
     p.setFont(s.sized(0.75));
     const QFontMetricsF fl(p.font());
@@ -81,8 +114,24 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
         double w = 0;
         for (const auto& e : legend) w = std::max(w, fl.horizontalAdvance(e.first));
         const double sample = 1.8 * s.unit, rowH = fl.height() * 1.15;
-        const QRectF box(plot.right() - w - sample - 1.2 * s.unit, plot.top() + 0.3 * s.unit,
-                         w + sample + 0.9 * s.unit, rowH * legend.size() + 0.4 * s.unit);
+        const QSizeF size(w + sample + 0.9 * s.unit, rowH * legend.size() + 0.4 * s.unit);
+        const double left = plot.left() + 0.4 * s.unit,
+                     right = plot.right() - size.width() - 0.3 * s.unit;
+        const double top = plot.top() + 0.3 * s.unit,
+                     bottom = plot.bottom() - size.height() - 0.3 * s.unit;
+        QVector<QPointF> corners = {{right, top}, {left, top}, {right, bottom}, {left, bottom}};
+        if (d.maxValue) corners.remove(1);  // the largest value holds the top left
+        QRectF box(corners.front(), size);
+        int least = dataUnder(box, drawn, X, Y, markerX);
+        for (qsizetype i = 1; i < corners.size() && least > 0; ++i) {
+            const QRectF candidate(corners[i], size);
+            if (candidate.top() < plot.top()) continue;  // a plot too short for a lower corner
+            const int hits = dataUnder(candidate, drawn, X, Y, markerX);
+            if (hits < least) {
+                least = hits;
+                box = candidate;
+            }
+        }
         p.fillRect(box, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 225));
         p.setPen(QPen(s.grid, thin));
         p.drawRect(box);
@@ -101,13 +150,12 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
     }
 }
 
-// One curve in plot coordinates (X, Y map data to the plot): more points than pixel columns
-// become the exact per-column envelope, filled and edged; a line breaks where an axis cannot
-// show a point.
+// One curve in plot coordinates (X, Y map data to the plot), as envelopeForColumns left it: a
+// band of exact per-column envelopes, filled; a line that breaks where an axis cannot show a
+// point.
 template <class MapX, class MapY>
-void paintCurve(QPainter& p, const CurveData& raw, const LinesData& d, const AxisRange& ax,
-                int columns, MapX X, MapY Y, const PaintStyle& s) {
-    const CurveData c = envelopeForColumns(raw, columns, ax.lo, ax.hi, d.logX, d.logY);
+void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, MapY Y,
+                const PaintStyle& s) {
     QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
     pen.setJoinStyle(Qt::RoundJoin);
     if (c.dashed) pen.setStyle(Qt::DashLine);
@@ -185,7 +233,9 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
     for (int attempt = 0; attempt < 8; ++attempt) {
         L.ax = niceAxis(range.xlo, range.xhi, d.logX, xMax,
                         std::clamp(static_cast<int>(L.plot.width() / (5 * s.unit)), 3, 6));
-        if (d.xFrom) fitAxisTo(L.ax, range.xlo, range.xhi);  // a window: exactly its ends
+        // The axis ends where the data (or the window) ends: no blank strip to a round number
+        // past the last point (0…4096, not 0…5000). Log axes keep their whole decades.
+        if (!d.logX) fitAxisTo(L.ax, range.xlo, range.xhi);
         double widest = 0;
         for (double v : L.ax.ticks)
             widest = std::max(widest, ftick.horizontalAdvance(L.ax.label(v)));
@@ -229,7 +279,12 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     p.setClipRect(plot.adjusted(-thin, -thin, thin, thin));
     p.setRenderHint(QPainter::Antialiasing, true);
     const int columns = std::max(16, static_cast<int>(p.deviceTransform().mapRect(plot).width()));
-    for (const auto& raw : d.curves) paintCurve(p, raw, d, ax, columns, X, Y, s);
+    QVector<CurveData> drawn;
+    drawn.reserve(d.curves.size());
+    for (const auto& raw : d.curves) {
+        drawn << envelopeForColumns(raw, columns, ax.lo, ax.hi, d.logX, d.logY);
+        paintCurve(p, drawn.back(), d, X, Y, s);
+    }
     QVector<QPair<QString, QPen>> legend;
     for (const auto& c : d.curves) {
         if (c.name.text().isEmpty()) continue;
@@ -238,27 +293,22 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         legend.append({c.name.text(), pen});
     }
     const QPen markerPen(s.marker, std::max(1.5, s.unit / 12), Qt::DotLine);
+    QString offScale;
+    std::optional<double> markerX;
     if (d.vmarker && *d.vmarker >= ax.lo && *d.vmarker <= ax.hi) {
         const double x = X(*d.vmarker);
+        markerX = x;
         p.setPen(markerPen);
         p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
         legend.append(
             {chartText("bound π/(2θₘᵢₙ) = %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
     } else if (d.vmarker) {
-        // Beyond the axis (which fits the data): an arrow at the edge with the bound's value.
-        const bool right = *d.vmarker > ax.hi;
+        // Beyond the axis (which fits the data): a legend row with an arrow and its value, so
+        // that it goes where the legend hides no data.
         const QString v = formatNumber(*d.vmarker, 6);
-        const QString t = right ? chartText("bound π/(2θₘᵢₙ) = %1 →").arg(v)
-                                : chartText("← bound π/(2θₘᵢₙ) = %1").arg(v);
-        p.setFont(s.sized(0.75));
-        p.setPen(s.marker);
-        const QFontMetricsF fm(p.font());
-        const double y = plot.bottom() - 1.6 * fm.height();
-        const QRectF box(right ? plot.right() - fm.horizontalAdvance(t) - 0.8 * s.unit
-                               : plot.left() + 0.4 * s.unit,
-                         y, fm.horizontalAdvance(t) + 0.4 * s.unit, fm.height());
-        p.fillRect(box, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 220));
-        p.drawText(box, Qt::AlignCenter, t);
+        offScale = *d.vmarker > ax.hi ? chartText("bound π/(2θₘᵢₙ) = %1 →").arg(v)
+                                      : chartText("← bound π/(2θₘᵢₙ) = %1").arg(v);
+        legend.append({offScale, markerPen});
     }
     if (d.hmarker) {
         const double y = Y(*d.hmarker);
@@ -273,8 +323,11 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     p.setBrush(Qt::NoBrush);
     p.drawRect(plot);
 
-    if (!o.legend) legend.clear();  // the largest value stays
-    paintLegendBox(p, plot, d, legend, s);
+    if (!o.legend) {  // the largest value and an off-scale bound stay
+        legend.clear();
+        if (!offScale.isEmpty()) legend.append({offScale, markerPen});
+    }
+    paintLegendBox(p, plot, d, legend, s, drawn, X, Y, markerX);
 }
 
 }  // namespace poslab::ui
