@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QVector>
+#include <optional>
 
 #include "core/compute.h"
 #include "ui/document/lesson.h"
@@ -11,8 +12,23 @@
 
 namespace poslab::ui {
 
-// The figures of every step, in the current language; the first failing step's error names it
-// ("lesson step 3: ...").
+// The "ghost" of step `index`: where the step before shows the same line view and the step
+// changes one parameter, that step's curves, dashed in grey under the step's own, named by the
+// value they had ("previous step: base = 10000"). Empty otherwise. The explorer and the decks
+// draw the same ghost, however the step was reached.
+struct LessonGhost {
+    QVector<CurveData> curves;
+    LocalText name;
+};
+std::optional<LessonGhost> lessonGhostOf(const Lesson& lesson, int index, const Catalog& catalog,
+                                         double memoryBudget);
+// Whether step `index` has a ghost (the condition above, without computing it).
+bool lessonStepHasGhost(const Lesson& lesson, int index);
+// The ghost's curves as drawn: dashed, grey, one legend entry.
+QVector<CurveData> ghostCurves(const LessonGhost& ghost);
+
+// The figures of every step, in the current language, each with its ghost; the first failing
+// step's error names it ("lesson step 3: ...").
 core::Expected<QVector<Figure>> lessonFigures(const Lesson& lesson, const Catalog& catalog,
                                               double memoryBudget);
 

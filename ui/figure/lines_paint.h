@@ -17,6 +17,8 @@ namespace poslab::ui {
 
 // The colour of curve `index` (a ten-colour cycle), on screen and in figures.
 QColor curveColor(int index);
+// The colour index of a lesson step's ghost (the previous step's curves): curveColor's grey.
+inline constexpr int kGhostColor = 9;
 
 struct LinesOptions {
     bool axisTitles = true;  // off: a small chart keeps its plot (the hover names the axes)

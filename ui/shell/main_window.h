@@ -149,7 +149,7 @@ private:
     void showLessonStep(int index);
     // The curves of the step before `index` and their legend name, when that step shows the
     // same view with one parameter changed and the chart still shows it.
-    std::optional<std::pair<QVector<CurveData>, LocalText>> lessonGhost(int index) const;
+    std::optional<QVector<CurveData>> lessonGhost(int index) const;
     void updateLessonActions();
     void updateTitle();
     void copyParameters();

@@ -15,6 +15,7 @@
 #include <QUndoStack>
 
 #include "core/registry.h"
+#include "ui/document/lesson_deck.h"
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
 #include "ui/model/model_page.h"
@@ -192,37 +193,13 @@ QString MainWindow::openLessonFile(const QString& path) {
     return startLesson(lesson);
 }
 
-std::optional<std::pair<QVector<CurveData>, LocalText>> MainWindow::lessonGhost(int index) const {
-    // Only where the step before shows the same view and changes one parameter, and the chart
-    // on screen still shows that step's values (the user may have moved a slider since).
-    const QVector<LessonStep>& steps = m_player->lesson().steps;
-    if (index <= 0 || index >= steps.size()) return std::nullopt;
-    const LessonStep& before = steps[index - 1];
-    const LessonStep& now = steps[index];
-    if (before.view != now.view || before.page != now.page || before.model != now.model ||
-        before.kind != now.kind || !m_page->page() || m_page->page()->id != now.page)
-        return std::nullopt;
-    QStringList changed;
-    for (const QString& key : before.params.keys() + now.params.keys())
-        if (before.params.value(key) != now.params.value(key) && !changed.contains(key))
-            changed << key;
-    if (changed.size() != 1 || !before.params.contains(changed.front())) return std::nullopt;
-    const auto shown = stepParams(before, m_catalog);
-    if (!shown) return std::nullopt;
-    core::ParamSet onScreen, wanted;
-    for (const auto& [name, value] : m_page->params().values()) onScreen.set(name, value);
-    for (const auto& [name, value] : shown->values()) wanted.set(name, value);
-    if (!(onScreen == wanted)) return std::nullopt;
-    for (ViewWidget* w : m_page->viewsOfTab(m_page->currentTab()))
-        if (w->spec().id == before.view && w->chart() && w->hasResult() && !w->hasError() &&
-            !w->chart()->curves().isEmpty()) {
-            const QString value =
-                changed.front() + QStringLiteral(" = ") + before.params.value(changed.front());
-            return std::pair{w->chart()->curves(),
-                             LocalText{QStringLiteral("previous step: %1").arg(value),
-                                       QString::fromUtf8("上一步：%1").arg(value)}};
-        }
-    return std::nullopt;
+std::optional<QVector<CurveData>> MainWindow::lessonGhost(int index) const {
+    // The step before computed as the deck computes it: the same ghost whether the step was
+    // reached forward, backward or by a jump, and whatever the sliders showed before.
+    const auto ghost =
+        lessonGhostOf(m_player->lesson(), index, m_catalog, core::configuredMemoryBudget());
+    if (!ghost) return std::nullopt;
+    return ghostCurves(*ghost);
 }
 
 void MainWindow::showLessonStep(int index) {
@@ -251,7 +228,7 @@ void MainWindow::showLessonStep(int index) {
     for (ViewWidget* w : m_page->viewsOfTab(tab))
         if (w->spec().id == step->view) {
             w->setState(step->state);
-            if (w->chart() && ghost) w->chart()->setGhost(ghost->first, ghost->second);
+            if (w->chart()) w->chart()->setGhost(ghost ? *ghost : QVector<CurveData>{});
         }
     m_page->requestUpdate();
     // A step about a model shows it on the Model page (the deck draws the step's view with the

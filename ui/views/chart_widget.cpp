@@ -63,15 +63,8 @@ void ChartWidget::setData(const LinesData& data, const QString& title, const QSt
     rebuild();
 }
 
-void ChartWidget::setGhost(const QVector<CurveData>& curves, const LocalText& name) {
+void ChartWidget::setGhost(const QVector<CurveData>& curves) {
     m_ghost = curves;
-    for (int i = 0; i < m_ghost.size(); ++i) {
-        CurveData& c = m_ghost[i];
-        c.dashed = true;
-        c.color = kGhostColor;
-        // One legend entry for all of them.
-        c.name = i == 0 ? name : LocalText{};
-    }
     rebuild();
 }
 

@@ -32,8 +32,9 @@ public:
     void setDark(bool dark);
     // A lesson step's "ghost": the previous step's curves, drawn grey and dashed under this
     // view's own and named `name` in the legend and the hover; empty: none.
-    void setGhost(const QVector<CurveData>& curves, const LocalText& name);
-    static constexpr int kGhostColor = 9;  // curveColor's grey
+    // Curves drawn under the view's own (a lesson step's ghost, styled by ghostCurves()).
+    void setGhost(const QVector<CurveData>& curves);
+    static constexpr int kGhostColor = ui::kGhostColor;
     // The curves of the last data (without a ghost).
     const QVector<CurveData>& curves() const { return m_data.curves; }
     const LinesData& data() const { return m_data; }
