@@ -96,6 +96,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
         s.row = so.value("row").toInt(-1);
         s.columnsFromDims = so.value("dims").toBool();
         s.dashed = so.value("dashed").toBool();
+        s.draw = so.value("draw").toString();
         s.transform = so.value("transform").toString();
         s.color = so.value("color").toInt(-1);
         s.col = so.value("col").toInt(-1);
@@ -171,6 +172,9 @@ QStringList viewProblems(const core::EncodingDescriptor& enc, const QJsonObject&
         if (lacks(QString::fromStdString(enc.id), q))
             out << QStringLiteral("'%1' is no quantity of %2").arg(q, enc.id.c_str());
     for (const auto& s : v.series) {
+        if (!s.draw.isEmpty() && s.draw != QLatin1String("steps") &&
+            s.draw != QLatin1String("markers"))
+            out << QStringLiteral("unknown draw '%1'; allowed: steps, markers").arg(s.draw);
         if (!s.encoding.isEmpty() && lacks(s.encoding, s.quantity))
             out << QStringLiteral("'%1/%2' does not exist").arg(s.encoding, s.quantity);
         if (!s.againstEncoding.isEmpty() && !s.againstEncoding.startsWith('$') &&

@@ -34,6 +34,10 @@ struct SeriesSpec {
     int row = -1;                  // lines: draw this row of a 2-D array
     bool columnsFromDims = false;  // lines: one curve per chosen column (per-dimension waves)
     bool dashed = false;
+    // lines: how the points are joined: "" a line; "steps" a staircase (a function of integers
+    // that holds its value to the next point: bucket maps); "markers" a line with a dot at every
+    // point (few discrete values: slopes per head, error per step count).
+    QString draw;
     QString transform;  // lines: "wavelength" draws 2*pi/x
     int color = -1;     // palette index; -1: the series' own index
     int col = -1;       // lines: draw this column of a 2-D array (x = row index)

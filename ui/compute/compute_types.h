@@ -104,6 +104,8 @@ struct CurveData {
     QVector<double> bandX0, bandX1, bandLo, bandHi;
     bool isBand() const { return !bandX0.isEmpty(); }
     bool dashed = false;
+    bool steps = false;    // a staircase: each value held to the next point
+    bool markers = false;  // a dot at every point
     int color = 0;
 };
 

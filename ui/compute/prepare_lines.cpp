@@ -34,6 +34,8 @@ struct CurveBuilder {
         CurveData c;
         c.name = std::move(name);
         c.dashed = s.dashed;
+        c.steps = s.draw == QLatin1String("steps");
+        c.markers = s.draw == QLatin1String("markers");
         c.color = s.color >= 0 ? s.color : static_cast<int>(lines.curves.size());
         return c;
     }

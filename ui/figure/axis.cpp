@@ -94,13 +94,22 @@ AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target) {
 }
 
 void fitAxisTo(AxisRange& a, double lo, double hi) {
-    if (a.log || !(hi > lo)) return;
+    if (!(hi > lo) || (a.log && !(lo > 0))) return;
+    auto within = [&](double t) {
+        return a.log ? t >= lo * (1 - 1e-9) && t <= hi * (1 + 1e-9)
+                     : t >= lo - 1e-9 * a.step && t <= hi + 1e-9 * a.step;
+    };
+    QVector<double> inside, minorInside;
+    for (double t : a.ticks)
+        if (within(t)) inside << t;
+    // A log axis keeps its whole decades when the data span fewer than two labelled ones.
+    if (a.log && inside.size() < 2) return;
+    for (double t : a.minorTicks)
+        if (within(t)) minorInside << t;
     a.lo = lo;
     a.hi = hi;
-    QVector<double> inside;
-    for (double t : a.ticks)
-        if (t >= lo - 1e-9 * a.step && t <= hi + 1e-9 * a.step) inside << t;
     a.ticks = inside;
+    a.minorTicks = minorInside;
 }
 
 DataRange lineDataRange(const LinesData& d) {

@@ -35,7 +35,8 @@ struct AxisRange {
 // empty or reversed range is widened first.
 AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target = 6);
 
-// Narrows a linear axis to exactly [lo, hi] (a fitted window), keeping the ticks inside it.
+// Narrows an axis to exactly [lo, hi] (the data, or a fitted window), keeping the ticks inside
+// it; a log axis only where at least two labelled decades stay (else it keeps whole decades).
 void fitAxisTo(AxisRange& axis, double lo, double hi);
 
 struct DataRange {

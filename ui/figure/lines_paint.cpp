@@ -186,6 +186,7 @@ void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, Map
         return;
     }
     QPainterPath path;
+    QVector<QPointF> dots;
     bool open = false;
     for (const auto& pt : c.points) {
         const bool ok = std::isfinite(pt.x()) && std::isfinite(pt.y()) && (!d.logX || pt.x() > 0) &&
@@ -195,15 +196,24 @@ void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, Map
             continue;
         }
         const QPointF q(X(pt.x()), Y(pt.y()));
+        if (open && c.steps)  // hold the value, then rise: no slanted risers between integers
+            path.lineTo(QPointF(q.x(), path.currentPosition().y()));
         if (open)
             path.lineTo(q);
         else
             path.moveTo(q);
         open = true;
+        dots << q;
     }
     p.setPen(pen);
     p.setBrush(Qt::NoBrush);
     p.drawPath(path);
+    if (c.markers) {
+        const double r = std::max(2.5, s.unit / 6);
+        p.setBrush(curveColor(c.color));
+        p.setPen(QPen(s.bg, std::max(1.0, s.unit / 24)));
+        for (const QPointF& q : dots) p.drawEllipse(q, r, r);
+    }
 }
 
 }  // namespace
@@ -234,8 +244,8 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
         L.ax = niceAxis(range.xlo, range.xhi, d.logX, xMax,
                         std::clamp(static_cast<int>(L.plot.width() / (5 * s.unit)), 3, 6));
         // The axis ends where the data (or the window) ends: no blank strip to a round number
-        // past the last point (0…4096, not 0…5000). Log axes keep their whole decades.
-        if (!d.logX) fitAxisTo(L.ax, range.xlo, range.xhi);
+        // past the last point (0…4096, not 0…5000; 1…256, not 1…1000).
+        fitAxisTo(L.ax, range.xlo, range.xhi);
         double widest = 0;
         for (double v : L.ax.ticks)
             widest = std::max(widest, ftick.horizontalAdvance(L.ax.label(v)));
