@@ -356,10 +356,18 @@ private slots:
         QVERIFY2(
             !(*b == a.get(spec->name)),
             qPrintable(QStringLiteral("B: %1 = %2 is A's value").arg(st.cmpParam, st.cmpValue)));
-        // And the figure shows a difference.
+        // And the figure shows a difference, its two sides named with their values (D12:
+        // "A: base = 10 000", "B: base = 100", never a bare "A").
         auto fig = computeFigure(*p, *v, a, st);
         QVERIFY2(fig.ok(), fig.ok() ? "" : fig.error().message.c_str());
         const auto& r = fig->result;
+        const QString aName =
+            r.heatmaps.isEmpty() ? r.lines.curves.value(0).name.en : r.heatmaps[0].title.en;
+        const QString bName =
+            r.heatmaps.size() < 2 ? r.lines.curves.value(1).name.en : r.heatmaps[1].title.en;
+        QVERIFY2(aName.startsWith(QStringLiteral("A: %1 = ").arg(st.cmpParam)), qPrintable(aName));
+        QVERIFY2(bName.startsWith(QStringLiteral("B: %1 = ").arg(st.cmpParam)), qPrintable(bName));
+        QVERIFY2(aName.mid(1) != bName.mid(1), qPrintable(aName + " / " + bName));
         if (r.heatmaps.size() == 3) {
             const auto [lo, hi] = dataRange(r.heatmaps[2]);
             QVERIFY2(std::max(std::abs(lo), std::abs(hi)) > 0, "A − B ≡ 0");

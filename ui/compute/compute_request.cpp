@@ -5,6 +5,7 @@
 #include "ui/compute/prepare_view.h"
 #include "ui/compute/request_check.h"
 #include "ui/compute/rope_lod.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -26,6 +27,29 @@ int arrayCount(const ComputeRequest& request, const core::EncodingDescriptor& en
     return total;
 }
 
+// A compare view's value of the changed parameter as its labels write it: numbers as people
+// read them ("500 000"), words as typed.
+QString compareValueText(const QString& text) {
+    bool number = false;
+    const double v = text.toDouble(&number);
+    return number ? formatExact(v) : text;
+}
+
+// Panel and legend names of a compare view that say both sides: "A: base = 10 000" and
+// "B: base = 500 000" (not a bare "A").
+void nameCompareSides(QVector<SeriesSpec>& series, const ViewState& state,
+                      const core::ParamSet& params) {
+    if (series.size() != 2 || state.cmpParam.isEmpty()) return;
+    const core::ParamValue* a = params.find(state.cmpParam.toStdString());
+    if (!a) return;
+    const QString was = compareValueText(QString::fromStdString(core::formatValue(*a)));
+    const QString now = compareValueText(state.cmpValue);
+    const QString aText = QStringLiteral("A: %1 = %2").arg(state.cmpParam, was);
+    const QString bText = QStringLiteral("B: %1 = %2").arg(state.cmpParam, now);
+    series[0].label = {aText, aText};
+    series[1].label = {bText, bText};
+}
+
 // Fetches a view's series (sweeps are fetched point by point by their preparer), then hands
 // them to the preparer of its kind; a compare view is a heatmap for tables, else lines.
 ViewResult prepareView(ViewKind kind, PrepareContext& ctx, const ViewSpec& view,
@@ -35,6 +59,7 @@ ViewResult prepareView(ViewKind kind, PrepareContext& ctx, const ViewSpec& view,
     // RoPE over long ranges: what the plot can show, exactly (rope_lod.h).
     if (prepareRopeLod(ctx, view, state, vr)) return vr;
     ViewInput in{view, state, effectiveSeries(view, state, *ctx.fetcher.encoding()), {}};
+    if (view.kind == ViewKind::Compare) nameCompareSides(in.series, state, ctx.request.params);
     for (const auto& s : in.series) {
         if (!s.sweepParam.isEmpty()) {
             in.fetched << Fetch{};
