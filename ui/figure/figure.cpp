@@ -14,7 +14,6 @@
 #include <filesystem>
 
 #include "core/registry.h"
-#include "ui/compute/cell_blocks.h"
 #include "ui/compute/compute_request.h"
 #include "ui/compute/request_check.h"
 #include "ui/figure/acting_params.h"
@@ -122,6 +121,79 @@ core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
     return makeFigure(view, vr, params);
 }
 
+namespace {
+
+// What the figure shows between its title and its footer: the view, the formula under it and
+// the caption under that. Panels of square cells may need less height than they have (three
+// across a slide): then they, the formula and the caption stand together, centred between the
+// title and the footer, rather than leave an empty band above the formula.
+struct Content {
+    QRectF room;  // between the title and the footer
+    QRectF view;  // the panels, curves or value
+    HeatmapGrid grid;
+    double formulaHeight = 0, captionHeight = 0;
+};
+
+Content layOutContent(const QRectF& room, const Figure& f, const FigureOptions& o,
+                      const PaintStyle& s) {
+    Content c;
+    c.room = room;
+    const ViewResult& r = f.result;
+    if (!f.caption.isEmpty())
+        c.captionHeight = captionTextHeight(room, f.caption, s) + 0.2 * s.unit;
+    c.view = room.adjusted(0, 0, 0, -c.captionHeight);
+    c.formulaHeight = formulaLineHeight(c.view, o.formula ? f.formula : QString(), s);
+    c.view.setBottom(c.view.bottom() - c.formulaHeight);
+    if (r.error.isEmpty() && !r.heatmaps.isEmpty()) {
+        c.grid = heatmapGrid(c.view, r.heatmaps, s, f.view.title.text());
+        c.grid.block.moveTop(c.view.top() + (c.view.height() - c.grid.block.height()) / 2);
+        c.view = c.grid.block;
+    }
+    return c;
+}
+
+void paintContent(QPainter& p, const Content& c, const Figure& f, const FigureOptions& o,
+                  const PaintStyle& s, bool covers) {
+    const ViewResult& r = f.result;
+    const QRectF& room = c.room;
+    paintFormulaLine(p, QRectF(room.left(), c.view.bottom(), room.width(), c.formulaHeight),
+                     o.formula ? f.formula : QString(), s);
+    if (!f.caption.isEmpty()) {
+        const double bottom = c.view.bottom() + c.formulaHeight + c.captionHeight - 0.2 * s.unit;
+        paintCaptionText(p,
+                         QRectF(room.left(), bottom - room.height(), room.width(), room.height()),
+                         f.caption, s);
+    }
+    if (!r.error.isEmpty()) {
+        paintCentredText(p, c.view, r.error, 1.0, s);
+    } else if (!r.heatmaps.isEmpty()) {
+        paintHeatmaps(p, c.grid, r.heatmaps, s, f.view.title.text(), covers);
+    } else if (!r.lines.curves.isEmpty()) {
+        paintLines(p, c.view, r.lines, f.xLabel, f.yLabel, s);
+    } else if (!r.rotation.pairs.isEmpty()) {
+        RotationWidget::paintData(p, c.view, r.rotation, o.dark, s.sized(0.85));
+    } else if (!r.value.isEmpty()) {
+        paintCentredText(p, c.view, r.value, 1.8, s);
+    } else {
+        paintCentredText(p, c.view,
+                         QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0,
+                         s);
+    }
+}
+
+// The footer's lines: what curves drawn from fewer points than the data's, or heatmap cells too
+// narrow to say it over their plots (`covers`), cover; then the view and its parameters.
+QStringList footerText(const Figure& f, const QStringList& covers, const QFont& font,
+                       double width) {
+    QStringList pieces = covers;
+    if (f.result.heatmaps.isEmpty() && !f.result.lines.coverNote.isEmpty())
+        pieces << f.result.lines.coverNote.text();
+    pieces << f.footer;
+    return footerLines(pieces.join(QStringLiteral(" · ")), font, width, 3);
+}
+
+}  // namespace
+
 void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureOptions& o) {
     const bool vector = p.device() && p.device()->devType() != QInternal::Image;
     const PaintStyle s = makeFigureStyle(o.dark, area.height(), vector, f.chinese, o.dpi / 72.0);
@@ -150,66 +222,41 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
         body.setTop(body.top() + 2.1 * u);
     }
 
-    // Bottom up: footer, caption, formula. The footer also says what a drawn cell or column
-    // covers; known once the panels are drawn, so its room is kept first (with the data's own
-    // cover as the estimate) and it is written last.
-    const ViewResult& r = f.result;
-    auto coverOf = [&](const LocalText& cover) {
-        return cover.isEmpty() ? f.footer : cover.text() + QStringLiteral(" · ") + f.footer;
-    };
-    const LocalText estimate =
-        !r.heatmaps.isEmpty() ? cellCoverText(r.heatmaps.front()) : r.lines.coverNote;
-    // At least 6 pt in print (footerFont), in up to three lines broken between parameters.
-    QRectF footerBox;
+    // The footer: the parameters, at least 6 pt in print (footerFont), in up to three lines
+    // broken between parameters. A heatmap says what a drawn cell covers over its plot, once;
+    // where panels are too narrow for that, the footer says it instead.
     const QFont footFont = footerFont(s);
     const double footLine = QFontMetricsF(footFont).lineSpacing();
-    qsizetype footLines = 0;
-    if (o.footer && !f.footer.isEmpty()) {
-        footLines = footerLines(coverOf(estimate), footFont, body.width(), 3).size();
-        // Cells drawn coarser than the data's blocks are said once the panels are drawn: room
-        // for words of that kind too, so that no parameter has to give way to them.
-        if (!r.heatmaps.isEmpty()) {
-            HeatmapData coarse = r.heatmaps.front();
-            coarse.rowStep = coarse.colStep = 100;
-            footLines = std::max(
-                footLines,
-                footerLines(coverOf(cellCoverText(coarse)), footFont, body.width(), 3).size());
+    const bool footer = o.footer && !f.footer.isEmpty();
+    auto contentAbove = [&](const QStringList& lines) {
+        const double h = static_cast<double>(lines.size()) * footLine;
+        return layOutContent(body.adjusted(0, 0, 0, lines.isEmpty() ? 0.0 : -h - 0.3 * u), f, o, s);
+    };
+    QStringList lines = footer ? footerText(f, {}, footFont, body.width()) : QStringList();
+    Content content = contentAbove(lines);
+    bool coversOver = true;
+    if (footer && !content.grid.block.isEmpty()) {
+        const QString name = f.view.title.text();
+        HeatmapCovers covers = heatmapCovers(p, content.grid, f.result.heatmaps, s, name, true);
+        coversOver = covers.fit;
+        // Said below, with the panels a little smaller: the words of the final layout (a few
+        // passes; the layout only changes with the footer's count of lines).
+        for (int pass = 0; !coversOver && pass < 3; ++pass) {
+            const QStringList next = footerText(f, covers.texts, footFont, body.width());
+            if (pass > 0 && next == lines) break;
+            lines = next;
+            content = contentAbove(lines);
+            covers = heatmapCovers(p, content.grid, f.result.heatmaps, s, name, false);
         }
-        const double h = static_cast<double>(footLines) * footLine;
-        footerBox = QRectF(body.left(), body.bottom() - h, body.width(), h);
-        body.setBottom(body.bottom() - h - 0.3 * u);
     }
-    if (!f.caption.isEmpty())
-        body.setBottom(body.bottom() - paintCaptionText(p, body, f.caption, s) - 0.2 * u);
-    if (o.formula && !f.formula.isEmpty())
-        body.setBottom(body.bottom() - paintFormulaLine(p, body, f.formula, s));
-
-    LocalText cover = estimate;
-    if (!r.error.isEmpty()) {
-        paintCentredText(p, body, r.error, 1.0, s);
-    } else if (!r.heatmaps.isEmpty()) {
-        paintHeatmaps(p, body, r.heatmaps, s, f.view.title.text(), &cover);
-    } else if (!r.lines.curves.isEmpty()) {
-        paintLines(p, body, r.lines, f.xLabel, f.yLabel, s);
-    } else if (!r.rotation.pairs.isEmpty()) {
-        RotationWidget::paintData(p, body, r.rotation, o.dark, s.sized(0.85));
-    } else if (!r.value.isEmpty()) {
-        paintCentredText(p, body, r.value, 1.8, s);
-    } else {
-        paintCentredText(
-            p, body, QCoreApplication::translate("poslab::ui::Figure", "nothing to draw"), 1.0, s);
-    }
-    if (!footerBox.isEmpty()) {
-        p.setFont(footFont);
-        p.setPen(s.muted);
-        const QStringList lines =
-            footerLines(coverOf(cover), footFont, footerBox.width(), static_cast<int>(footLines));
-        double y = footerBox.bottom() - static_cast<double>(lines.size()) * footLine;
-        for (const QString& line : lines) {
-            p.drawText(QRectF(footerBox.left(), y, footerBox.width(), footLine),
-                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
-            y += footLine;
-        }
+    paintContent(p, content, f, o, s, coversOver);
+    p.setFont(footFont);
+    p.setPen(s.muted);
+    double y = body.bottom() - static_cast<double>(lines.size()) * footLine;
+    for (const QString& line : lines) {
+        p.drawText(QRectF(body.left(), y, body.width(), footLine),
+                   Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
+        y += footLine;
     }
     p.restore();
 }

@@ -92,34 +92,33 @@ QStringList footerLines(const QString& footer, const QFont& font, double width, 
     return lines;
 }
 
-double paintFormulaLine(QPainter& p, const QRectF& body, const QString& tex,
-                        const PaintStyle& style, double maxUnits) {
-    if (tex.trimmed().isEmpty()) return 0;
+namespace {
+
+// The formula's size in a body `width` wide: 1.05 body lines per em, shrunk while it is wider
+// than the body or taller than its band.
+double formulaPixels(const math::MathFormula& f, double width, const PaintStyle& style,
+                     double maxUnits) {
     const double u = style.unit;
-    math::MathFormula f(tex, math::MathMode::Display);
-    f.setTextFont(style.font);
-    // 1.05 body lines per em, shrunk while it is wider than the body or taller than its band.
     double px = 1.05 * u;
     for (int i = 0; i < 12; ++i) {
         const QSizeF s = f.size(px);
-        if (s.width() <= body.width() && s.height() <= maxUnits * u) break;
-        px *= std::min(body.width() / std::max(s.width(), 1.0),
-                       maxUnits * u / std::max(s.height(), 1.0)) *
+        if (s.width() <= width && s.height() <= maxUnits * u) break;
+        px *= std::min(width / std::max(s.width(), 1.0), maxUnits * u / std::max(s.height(), 1.0)) *
               0.98;
     }
-    const double ascent = f.ascent(px), descent = f.descent(px);
-    const double h = ascent + descent + 0.4 * u;
-    const double x = body.center().x() - f.width(px) / 2;
-    f.paint(p, QPointF(x, body.bottom() - 0.2 * u - descent), px, style.fg);
-    return h;
+    return px;
 }
 
-double paintCaptionText(QPainter& p, const QRectF& body, const QString& caption,
-                        const PaintStyle& style, double maxFraction) {
-    if (caption.trimmed().isEmpty()) return 0;
+math::MathFormula displayFormula(const QString& tex, const PaintStyle& style) {
+    math::MathFormula f(tex, math::MathMode::Display);
+    f.setTextFont(style.font);
+    return f;
+}
+
+// The caption's pixel size and size at the bottom of `body`.
+std::pair<double, QSizeF> captionFit(const math::MathText& text, const QRectF& body,
+                                     const PaintStyle& style, double maxFraction) {
     const double u = style.unit;
-    math::MathText text(caption);
-    text.setFont(style.font);
     const double width = body.width() - 2 * u;
     const double room = body.height() * maxFraction;
     double px = 1.0 * u;
@@ -128,9 +127,50 @@ double paintCaptionText(QPainter& p, const QRectF& body, const QString& caption,
         px *= 0.95;
         s = text.size(px, width);
     }
+    return {px, s};
+}
+
+}  // namespace
+
+double formulaLineHeight(const QRectF& body, const QString& tex, const PaintStyle& style,
+                         double maxUnits) {
+    if (tex.trimmed().isEmpty()) return 0;
+    const math::MathFormula f = displayFormula(tex, style);
+    const double px = formulaPixels(f, body.width(), style, maxUnits);
+    return f.ascent(px) + f.descent(px) + 0.4 * style.unit;
+}
+
+double paintFormulaLine(QPainter& p, const QRectF& body, const QString& tex,
+                        const PaintStyle& style, double maxUnits) {
+    if (tex.trimmed().isEmpty()) return 0;
+    const double u = style.unit;
+    const math::MathFormula f = displayFormula(tex, style);
+    const double px = formulaPixels(f, body.width(), style, maxUnits);
+    const double ascent = f.ascent(px), descent = f.descent(px);
+    const double h = ascent + descent + 0.4 * u;
+    const double x = body.center().x() - f.width(px) / 2;
+    f.paint(p, QPointF(x, body.bottom() - 0.2 * u - descent), px, style.fg);
+    return h;
+}
+
+double captionTextHeight(const QRectF& body, const QString& caption, const PaintStyle& style,
+                         double maxFraction) {
+    if (caption.trimmed().isEmpty()) return 0;
+    math::MathText text(caption);
+    text.setFont(style.font);
+    return captionFit(text, body, style, maxFraction).second.height() + 0.4 * style.unit;
+}
+
+double paintCaptionText(QPainter& p, const QRectF& body, const QString& caption,
+                        const PaintStyle& style, double maxFraction) {
+    if (caption.trimmed().isEmpty()) return 0;
+    const double u = style.unit;
+    math::MathText text(caption);
+    text.setFont(style.font);
+    const auto [px, s] = captionFit(text, body, style, maxFraction);
     const double h = s.height() + 0.4 * u;
-    text.paint(p, QPointF(body.left() + u, body.bottom() - h + 0.2 * u), px, width, style.fg,
-               Qt::AlignHCenter);
+    text.paint(p, QPointF(body.left() + u, body.bottom() - h + 0.2 * u), px, body.width() - 2 * u,
+               style.fg, Qt::AlignHCenter);
     return h;
 }
 

@@ -19,11 +19,17 @@ namespace poslab::ui {
 // `tex` is empty). At most `maxUnits` lines of body size high; narrower figures shrink it.
 double paintFormulaLine(QPainter& p, const QRectF& body, const QString& tex,
                         const PaintStyle& style, double maxUnits = 3.2);
+// The height paintFormulaLine would take, painting nothing.
+double formulaLineHeight(const QRectF& body, const QString& tex, const PaintStyle& style,
+                         double maxUnits = 3.2);
 
 // The caption wrapped and centred at the bottom of `body`, at body size or smaller so that it
 // takes at most `maxFraction` of the body's height; returns the height it took.
 double paintCaptionText(QPainter& p, const QRectF& body, const QString& caption,
                         const PaintStyle& style, double maxFraction = 0.35);
+// The height paintCaptionText would take, painting nothing.
+double captionTextHeight(const QRectF& body, const QString& caption, const PaintStyle& style,
+                         double maxFraction = 0.35);
 
 // One line of prose with $maths$ centred in `box` in `font` (its pixel size), smaller when it
 // is wider than the box.

@@ -239,6 +239,26 @@ double titleHeight(const PaintStyle& s, const HeatmapPanelOptions& o) {
     return o.title ? 1.5 * s.unit : 0.0;
 }
 
+// What a drawn cell covers in a plot of `device` pixels (coarser than the data's blocks where
+// the image is larger than the plot); empty where each cell is one element.
+LocalText drawnCover(QSizeF device, const HeatmapData& h, const QRectF& view) {
+    HeatmapData drawn = h;
+    const auto [kr, kc] = drawnBlockFactors(device, h, view);
+    drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
+    drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
+    return cellCoverText(drawn);
+}
+
+// The line over the plot where that is written, right-aligned.
+QRectF coverBox(const QRectF& area, const QRectF& plot, const PaintStyle& s) {
+    return QRectF(area.left(), plot.top() - 1.1 * s.unit, plot.right() - area.left(), s.unit);
+}
+
+// Whether the words fit that line whole at the smallest size paintFittedLine writes them.
+bool coverFits(const QString& text, const QRectF& box, const PaintStyle& s) {
+    return QFontMetricsF(s.sized(0.65 * 0.8)).horizontalAdvance(text) <= box.width();
+}
+
 }  // namespace
 
 QRectF allCells(const HeatmapData& h) {
@@ -295,13 +315,8 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
         QRectF plot = plotBelow(top + 0.3 * s.unit);
         // A title and the words on what a cell covers would share one line: the words get
         // their own.
-        if (o.title && !h.title.isEmpty()) {
-            HeatmapData drawn = h;
-            const auto [kr, kc] = drawnBlockFactors(plot.size(), h, view);
-            drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
-            drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
-            if (!cellCoverText(drawn).isEmpty()) plot = plotBelow(top + 1.2 * s.unit);
-        }
+        if (o.title && o.cover && !h.title.isEmpty() && !drawnCover(plot.size(), h, view).isEmpty())
+            plot = plotBelow(top + 1.2 * s.unit);
         return plot;
     };
     QRectF plot = placePlot();
@@ -330,6 +345,7 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
         plot = placePlot();
     }
     l.plot = plot;
+    l.contentBottom = plot.bottom() + bottom;
     l.bar = QRectF(plot.right() + 0.6 * s.unit, plot.top(), kColorbarWidth * s.unit, plot.height());
     return l;
 }
@@ -359,44 +375,104 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, co
     paintAnnotation(p, l.plot, h, s);
     // What a drawn cell covers, in words ("each cell: 4 positions × 1 pair"): never a silent
     // stride.
-    if (const LocalText cover = cellCoverText(drawn); !cover.isEmpty()) {
+    if (const LocalText cover = cellCoverText(drawn); o.cover && !cover.isEmpty()) {
         p.setPen(s.muted);
-        paintFittedLine(
-            p,
-            QRectF(area.left(), l.plot.top() - 1.1 * s.unit, l.plot.right() - area.left(), s.unit),
-            Qt::AlignRight | Qt::AlignBottom, cover.text(), 0.65, false, s);
+        paintFittedLine(p, coverBox(area, l.plot, s), Qt::AlignRight | Qt::AlignBottom,
+                        cover.text(), 0.65, false, s);
     }
     paintColorbar(p, l.bar, h, o.barLabel, l.barLabelWidth, s);
 }
 
-void paintHeatmaps(QPainter& p, const QRectF& area, const QVector<HeatmapData>& panels,
-                   const PaintStyle& s, const QString& valueName, LocalText* cover) {
-    const int n = static_cast<int>(panels.size());
-    if (n == 0) return;
-    int cols =
-        n <= 3 ? n
-               : static_cast<int>(std::lround(std::sqrt(n * area.width() / area.height() * 0.8)));
-    cols = std::clamp(cols, 1, n);
-    const int rows = (n + cols - 1) / cols;
-    const double w = area.width() / cols, h = area.height() / rows;
-    for (int i = 0; i < n; ++i) {
-        const QRectF cell(area.left() + (i % cols) * w, area.top() + (i / cols) * h, w, h);
-        HeatmapPanelOptions o;
-        o.title = n > 1;
-        if (n == 1) o.barLabel = panels[i].title.isEmpty() ? valueName : panels[i].title.text();
-        o.pendingText = QStringLiteral("—");
-        const QRectF panelArea =
-            cell.adjusted(0.3 * s.unit, 0.2 * s.unit, -0.3 * s.unit, -0.2 * s.unit);
-        paintHeatmapPanel(p, panelArea, panels[i], s, allCells(panels[i]), QPoint(-1, -1), o);
-        if (i == 0 && cover) {
-            const QRectF view = allCells(panels[i]);
-            const QRectF plot = heatmapLayout(panelArea, panels[i], s, view, o).plot;
-            HeatmapData drawn = panels[i];
-            const auto [kr, kc] = drawFactors(p, plot, drawn, view);
-            drawn.rowStep = std::max<qint64>(1, drawn.rowStep) * kr;
-            drawn.colStep = std::max<qint64>(1, drawn.colStep) * kc;
-            *cover = cellCoverText(drawn);
-        }
+namespace {
+
+HeatmapPanelOptions figurePanelOptions(const QVector<HeatmapData>& panels, qsizetype i,
+                                       const QString& valueName) {
+    HeatmapPanelOptions o;
+    o.title = panels.size() > 1;
+    if (panels.size() == 1)
+        o.barLabel = panels[i].title.isEmpty() ? valueName : panels[i].title.text();
+    o.pendingText = QStringLiteral("—");
+    return o;
+}
+
+// Panel i's area in the grid: its cell less a small margin.
+QRectF gridPanelArea(const HeatmapGrid& g, qsizetype i, const PaintStyle& s) {
+    const double w = g.block.width() / g.cols, h = g.block.height() / g.rows;
+    const auto k = static_cast<int>(i);
+    const QRectF cell(g.block.left() + (k % g.cols) * w, g.block.top() + (k / g.cols) * h, w, h);
+    return cell.adjusted(0.3 * s.unit, 0.2 * s.unit, -0.3 * s.unit, -0.2 * s.unit);
+}
+
+// The height a row of the grid needs for its tallest panel, laid out in the grid's rows: the
+// row's own height where a panel fills it (or shows an error).
+double rowNeed(const HeatmapGrid& g, const QVector<HeatmapData>& panels, const PaintStyle& s,
+               const QString& valueName) {
+    const double rowHeight = g.block.height() / g.rows;
+    double most = 0;
+    for (qsizetype i = 0; i < panels.size(); ++i) {
+        const HeatmapData& h = panels[i];
+        if (!h.error.isEmpty() || h.image.isNull()) return rowHeight;
+        const QRectF area = gridPanelArea(g, i, s);
+        const HeatmapLayout l =
+            heatmapLayout(area, h, s, allCells(h), figurePanelOptions(panels, i, valueName));
+        most = std::max(most, l.contentBottom - area.top() + 0.4 * s.unit);
+    }
+    return most;
+}
+
+}  // namespace
+
+HeatmapGrid heatmapGrid(const QRectF& area, const QVector<HeatmapData>& panels, const PaintStyle& s,
+                        const QString& valueName) {
+    HeatmapGrid g;
+    g.block = area;
+    const auto n = static_cast<int>(panels.size());
+    if (n == 0) return g;
+    g.cols = n <= 3
+                 ? n
+                 : static_cast<int>(std::lround(std::sqrt(n * area.width() / area.height() * 0.8)));
+    g.cols = std::clamp(g.cols, 1, n);
+    g.rows = (n + g.cols - 1) / g.cols;
+    // Square cells may leave the panels shorter than their rows: the rows shrink to what the
+    // panels need, checked laid out at that height (the colour bar's labels depend on it).
+    double row = std::min(area.height() / g.rows, rowNeed(g, panels, s, valueName));
+    for (int pass = 0; pass < 3 && row < area.height() / g.rows - 0.5; ++pass) {
+        HeatmapGrid tight = g;
+        tight.block.setHeight(row * g.rows);
+        const double need = rowNeed(tight, panels, s, valueName);
+        if (need <= row + 0.5) return tight;
+        row = need;
+    }
+    return g;
+}
+
+HeatmapCovers heatmapCovers(QPainter& p, const HeatmapGrid& grid,
+                            const QVector<HeatmapData>& panels, const PaintStyle& s,
+                            const QString& valueName, bool overPlots) {
+    HeatmapCovers covers;
+    for (qsizetype i = 0; i < panels.size(); ++i) {
+        const HeatmapData& h = panels[i];
+        if (!h.error.isEmpty() || h.image.isNull()) continue;
+        const QRectF area = gridPanelArea(grid, i, s);
+        const QRectF view = allCells(h);
+        HeatmapPanelOptions o = figurePanelOptions(panels, i, valueName);
+        o.cover = overPlots;
+        const QRectF plot = heatmapLayout(area, h, s, view, o).plot;
+        const QString cover = drawnCover(p.deviceTransform().mapRect(plot).size(), h, view).text();
+        if (cover.isEmpty()) continue;
+        covers.fit = covers.fit && coverFits(cover, coverBox(area, plot, s), s);
+        if (!covers.texts.contains(cover)) covers.texts << cover;
+    }
+    return covers;
+}
+
+void paintHeatmaps(QPainter& p, const HeatmapGrid& grid, const QVector<HeatmapData>& panels,
+                   const PaintStyle& s, const QString& valueName, bool covers) {
+    for (qsizetype i = 0; i < panels.size(); ++i) {
+        HeatmapPanelOptions o = figurePanelOptions(panels, i, valueName);
+        o.cover = covers;
+        paintHeatmapPanel(p, gridPanelArea(grid, i, s), panels[i], s, allCells(panels[i]),
+                          QPoint(-1, -1), o);
     }
 }
 

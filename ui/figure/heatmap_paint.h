@@ -7,6 +7,7 @@
 #include <QPoint>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 #include <QVector>
 
 #include "ui/compute/compute_types.h"
@@ -21,12 +22,14 @@ struct HeatmapPanelOptions {
     bool axisTitles = true;  // axis names (a small panel leaves them to the hover readout)
     QString barLabel;        // the colour bar's name, turned beside its labels; or none
     QString pendingText;     // shown while there is no image and no error
+    bool cover = true;       // what a drawn cell covers, over the plot (figures may say it below)
 };
 
 struct HeatmapLayout {
     QRectF plot;  // the cells of the view window
     QRectF bar;   // the colour bar
     double rowLabelWidth = 0, barLabelWidth = 0;
+    double contentBottom = 0;  // the bottom of the column labels and the column axis's name
 };
 
 // View windows are in the axes' index coordinates (positions, pairs; see CellAxis): index x
@@ -54,10 +57,36 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& data,
                        const PaintStyle& style, const QRectF& viewCells, QPoint hoverCell,
                        const HeatmapPanelOptions& options);
 
-// A figure's panels in a grid over `area`; a single panel's colour bar is labelled with its
-// title, or `valueName` when it has none. `cover` (optional): what a drawn cell of the first
-// panel covers, in words (empty when each is one element).
-void paintHeatmaps(QPainter& p, const QRectF& area, const QVector<HeatmapData>& panels,
-                   const PaintStyle& style, const QString& valueName, LocalText* cover = nullptr);
+// How a figure arranges its panels: `cols` x `rows` cells over `block`. Up to three panels
+// sit in one row, more in the grid that suits the area's shape.
+struct HeatmapGrid {
+    int cols = 1, rows = 1;
+    QRectF block;
+};
+
+// The grid of `panels` in `area`. Its block is the whole area, or, where square cells leave the
+// panels shorter than their share of it (three square panels across a slide), a band at the
+// area's top as high as the panels' titles, plots and axis labels need: the caller places it
+// (figures centre it between the title and the footer, with the formula right under it).
+HeatmapGrid heatmapGrid(const QRectF& area, const QVector<HeatmapData>& panels,
+                        const PaintStyle& style, const QString& valueName);
+
+// What a drawn cell of the panels in `grid` covers, where a cell is more than one element
+// ("each cell: 12 positions × 1 dimension"), once each, with the panels laid out with those
+// words over their plots or without; and whether each fits whole over its plot. Where one does
+// not (narrow panels), figures say them in the footer instead.
+struct HeatmapCovers {
+    QStringList texts;
+    bool fit = true;
+};
+HeatmapCovers heatmapCovers(QPainter& p, const HeatmapGrid& grid,
+                            const QVector<HeatmapData>& panels, const PaintStyle& style,
+                            const QString& valueName, bool overPlots);
+
+// A figure's panels in `grid`; a single panel's colour bar is labelled with its title, or
+// `valueName` when it has none. With `covers`, each panel says over its plot what a drawn cell
+// covers (without, the caller says it: heatmapCovers).
+void paintHeatmaps(QPainter& p, const HeatmapGrid& grid, const QVector<HeatmapData>& panels,
+                   const PaintStyle& style, const QString& valueName, bool covers = true);
 
 }  // namespace poslab::ui
