@@ -140,6 +140,20 @@ void collectDisplayStrings(const QJsonValue& v, const QString& where, QList<Disp
     }
 }
 
+// One display string shown to people: not blank; typeset prose keeps its maths in $...$ that
+// parses, plain-drawn text holds no $; neither holds raw maths or an identifier.
+void checkDisplayText(const QString& text, bool typeset) {
+    QVERIFY(!text.trimmed().isEmpty());
+    if (typeset) {
+        const math::MathText t(text);
+        QVERIFY2(t.isValid(), qPrintable(t.error() + ": " + text));
+    } else {
+        QVERIFY2(!text.contains(u'$'), qPrintable("drawn as plain text: " + text));
+    }
+    const QString found = rawMathsIn(typeset ? proseOutsideMaths(text) : text);
+    QVERIFY2(found.isEmpty(), qPrintable(found + " in: " + text));
+}
+
 }  // namespace
 
 class TstFigureTex : public QObject {
@@ -239,15 +253,7 @@ private slots:
     void viewsJsonDisplayText() {
         QFETCH(QString, text);
         QFETCH(bool, typeset);
-        QVERIFY(!text.trimmed().isEmpty());
-        if (typeset) {
-            const math::MathText t(text);
-            QVERIFY2(t.isValid(), qPrintable(t.error() + ": " + text));
-        } else {
-            QVERIFY2(!text.contains(u'$'), qPrintable("drawn as plain text: " + text));
-        }
-        const QString found = rawMathsIn(typeset ? proseOutsideMaths(text) : text);
-        QVERIFY2(found.isEmpty(), qPrintable(found + " in: " + text));
+        checkDisplayText(text, typeset);
     }
 
     // The registry's own display text, en and zh: every quantity's title (a tab's title on
@@ -286,15 +292,7 @@ private slots:
     void coreDisplayText() {
         QFETCH(QString, text);
         QFETCH(bool, typeset);
-        QVERIFY(!text.trimmed().isEmpty());
-        if (typeset) {
-            const math::MathText t(text);
-            QVERIFY2(t.isValid(), qPrintable(t.error() + ": " + text));
-        } else {
-            QVERIFY2(!text.contains(u'$'), qPrintable("drawn as plain text: " + text));
-        }
-        const QString found = rawMathsIn(typeset ? proseOutsideMaths(text) : text);
-        QVERIFY2(found.isEmpty(), qPrintable(found + " in: " + text));
+        checkDisplayText(text, typeset);
     }
 
     void everyLessonToPdf_data() {
