@@ -135,7 +135,7 @@ double colorbarLabelWidth(const HeatmapData& h, double barHeight, const PaintSty
 
 void paintColorbar(QPainter& p, const QRectF& whole, const HeatmapData& h, const QString& label,
                    double labelWidth, const PaintStyle& s) {
-    const Colormap cmap(h.colormap);
+    const Colormap cmap(h.colormap, s.dark);  // the theme's table
     const QFont tickFont = s.sized(0.75);
     const QFontMetricsF fm(tickFont);
     p.setFont(tickFont);

@@ -1,13 +1,16 @@
 #include "ui/figure/colormap.h"
 
+#include <QHash>
+#include <QList>
 #include <algorithm>
 #include <cmath>
+#include <mutex>
 
 #include "ui/figure/colormap_tables.h"
 
 namespace poslab::ui {
 
-Colormap::Colormap(ColormapKind kind) : m_kind(kind) {
+Colormap::Colormap(ColormapKind kind, bool dark) : m_kind(kind), m_dark(dark) {
     m_table.resize(256);
     for (int i = 0; i < 256; ++i) {
         unsigned int c = 0;
@@ -17,7 +20,7 @@ Colormap::Colormap(ColormapKind kind) : m_kind(kind) {
                 c = detail::kViridis[i];
                 break;
             case ColormapKind::Diverging:
-                c = detail::kRdBu[i];
+                c = dark ? detail::kDarkDiverging[i] : detail::kRdBu[i];
                 break;
         }
         m_table[i] = 0xff000000u | c;
@@ -46,6 +49,43 @@ QString Colormap::name(ColormapKind kind) {
             return QStringLiteral("ordinal");
     }
     return {};
+}
+
+QImage Colormap::themed(const QImage& image, ColormapKind kind, bool dark) {
+    if (!dark || kind != ColormapKind::Diverging || image.isNull()) return image;
+    // The light table's colours are distinct, so each names its level exactly.
+    static const QHash<QRgb, QRgb> swap = [] {
+        const Colormap light(ColormapKind::Diverging), night(ColormapKind::Diverging, true);
+        QHash<QRgb, QRgb> m;
+        for (int i = 0; i < 256; ++i) m.insert(light.table()[i], night.table()[i]);
+        return m;
+    }();
+    static std::mutex mutex;
+    static QList<std::pair<qint64, QImage>> cache;  // the light image's key, the dark image
+    const qint64 key = image.cacheKey();
+    {
+        const std::lock_guard lock(mutex);
+        for (const auto& [k, img] : cache)
+            if (k == key) return img;
+    }
+    QImage out = image.convertToFormat(QImage::Format_ARGB32);
+    for (int y = 0; y < out.height(); ++y) {
+        auto* line = reinterpret_cast<QRgb*>(out.scanLine(y));
+        for (int x = 0; x < out.width(); ++x) {
+            if (qAlpha(line[x]) == 0) continue;
+            const auto it = swap.constFind(line[x]);
+            if (it != swap.constEnd()) line[x] = *it;
+        }
+    }
+    const std::lock_guard lock(mutex);
+    cache.prepend({key, out});
+    while (cache.size() > 12) cache.removeLast();  // a page of diverging panels
+    return out;
+}
+
+QColor curveColor(int index, bool dark) {
+    const unsigned int* colors = dark ? detail::kDarkCurves : detail::kCurves;
+    return QColor::fromRgb(colors[((index % 10) + 10) % 10]);
 }
 
 }  // namespace poslab::ui

@@ -1,10 +1,13 @@
 // Colour maps for heatmaps: viridis (sequential, for one-signed data), RdBu (diverging, centred
 // on 0, for signed data) and an ordinal map for integer indices and buckets: viridis in as many
-// discrete levels as there are values (ordered, never cycling). Lookup only; the tables are data
-// (colormap_tables.h).
+// discrete levels as there are values (ordered, never cycling). The dark theme swaps RdBu's white
+// centre for a dark-centred diverging table (the kind of map, from the quantity's metadata, is the
+// same in both themes), and curves take a lighter palette of the same hues. Lookup only; the
+// tables are data (colormap_tables.h).
 #pragma once
 
 #include <QColor>
+#include <QImage>
 #include <QString>
 #include <QVector>
 #include <QtGlobal>
@@ -19,8 +22,10 @@ enum class ColormapChoice { Auto, Viridis, Diverging };
 
 class Colormap {
 public:
-    explicit Colormap(ColormapKind kind = ColormapKind::Viridis);
+    // `dark`: the dark theme's table (differs for Diverging only).
+    explicit Colormap(ColormapKind kind = ColormapKind::Viridis, bool dark = false);
     ColormapKind kind() const { return m_kind; }
+    bool dark() const { return m_dark; }
     // t in [0, 1] (clamped).
     QRgb at(double t) const;
     // Level `index` of `count` ordered levels (0 the lowest): the ends of the table at 0 and
@@ -30,9 +35,20 @@ public:
     const QVector<QRgb>& table() const { return m_table; }
     static QString name(ColormapKind kind);
 
+    // A cell image painted with the light table of `kind` (the compute makes cell images without
+    // knowing the theme), in the theme's table: each pixel of the light table becomes the same
+    // level of the dark one; other pixels (transparent, the log scale's zero) stay. The image
+    // itself where both themes share the table. Cached: painting the same image again is free.
+    static QImage themed(const QImage& image, ColormapKind kind, bool dark);
+
 private:
     ColormapKind m_kind;
+    bool m_dark = false;
     QVector<QRgb> m_table;
 };
+
+// The colour of curve `index` (a ten-colour cycle, the same hues in both themes; the dark theme's
+// are lighter, at least 4.5:1 against the dark background), on screen and in figures.
+QColor curveColor(int index, bool dark);
 
 }  // namespace poslab::ui

@@ -83,7 +83,7 @@ void paintCells(QPainter& p, const QRectF& plot, const HeatmapData& h, const Pai
     const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
     const auto [kr, kc] = drawFactors(p, plot, h, view);
     const QRectF device = p.deviceTransform().mapRect(plot);
-    const QImage base = coarserBlockImage(h, kr, kc);
+    const QImage base = Colormap::themed(coarserBlockImage(h, kr, kc), h.colormap, s.dark);
     const double rs = static_cast<double>(std::max<qint64>(1, h.rowStep) * kr);
     const double cs = static_cast<double>(std::max<qint64>(1, h.colStep) * kc);
     // The view window in image pixels.

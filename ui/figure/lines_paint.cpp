@@ -15,12 +15,6 @@
 
 namespace poslab::ui {
 
-QColor curveColor(int index) {
-    static const QRgb kColors[] = {0x1f77b4, 0xd62728, 0x2ca02c, 0xff7f0e, 0x9467bd,
-                                   0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
-    return QColor::fromRgb(kColors[((index % 10) + 10) % 10]);
-}
-
 namespace {
 
 QString chartText(const char* text) {
@@ -156,7 +150,7 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
 template <class MapX, class MapY>
 void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, MapY Y,
                 const PaintStyle& s) {
-    QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+    QPen pen(curveColor(c.color, s.dark), std::max(1.5, s.unit / 9));
     pen.setJoinStyle(Qt::RoundJoin);
     if (c.dashed) pen.setStyle(Qt::DashLine);
     if (c.isBand()) {
@@ -165,7 +159,7 @@ void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, Map
         // not a polygon: a polygon whose edges zigzag over the plot costs the rasterizer ~100 ms
         // per frame, the bars well under one.
         const double px = 1.0 / std::max(1e-9, std::abs(p.deviceTransform().m11()));
-        const QColor fill = curveColor(c.color);  // opaque: the raster engine's fast fill
+        const QColor fill = curveColor(c.color, s.dark);  // opaque: the raster engine's fast fill
         p.save();
         p.setRenderHint(QPainter::Antialiasing, false);
         const qsizetype n = c.bandX0.size();
@@ -210,7 +204,7 @@ void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, Map
     p.drawPath(path);
     if (c.markers) {
         const double r = std::max(2.5, s.unit / 6);
-        p.setBrush(curveColor(c.color));
+        p.setBrush(curveColor(c.color, s.dark));
         p.setPen(QPen(s.bg, std::max(1.0, s.unit / 24)));
         for (const QPointF& q : dots) p.drawEllipse(q, r, r);
     }
@@ -298,7 +292,7 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     QVector<QPair<QString, QPen>> legend;
     for (const auto& c : d.curves) {
         if (c.name.text().isEmpty()) continue;
-        QPen pen(curveColor(c.color), std::max(1.5, s.unit / 9));
+        QPen pen(curveColor(c.color, s.dark), std::max(1.5, s.unit / 9));
         if (c.dashed) pen.setStyle(Qt::DashLine);
         legend.append({c.name.text(), pen});
     }

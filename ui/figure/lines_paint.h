@@ -9,14 +9,14 @@
 
 #include "ui/compute/compute_types.h"
 #include "ui/figure/axis.h"
+#include "ui/figure/colormap.h"
 #include "ui/figure/paint_style.h"
 
 class QPainter;
 
 namespace poslab::ui {
 
-// The colour of curve `index` (a ten-colour cycle), on screen and in figures.
-QColor curveColor(int index);
+// The colour of a curve: curveColor(index, dark) (colormap.h).
 // The colour index of a lesson step's ghost (the previous step's curves): curveColor's grey.
 inline constexpr int kGhostColor = 9;
 

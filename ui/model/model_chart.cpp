@@ -44,8 +44,8 @@ Range dataRange(const ModelChartData& d) {
     return r;
 }
 
-QColor bandColor(const ModelBand& b, int alpha) {
-    QColor c = b.color >= 0 ? curveColor(b.color) : pairClassColor(1);
+QColor bandColor(const ModelBand& b, int alpha, bool dark) {
+    QColor c = b.color >= 0 ? curveColor(b.color, dark) : pairClassColor(1);
     c.setAlpha(alpha);
     return c;
 }
@@ -56,7 +56,7 @@ double curveWidth(const ModelCurve& c, const PaintStyle& s) {
 }
 
 QPen lineMarkerPen(const ModelLine& l, const PaintStyle& s) {
-    return QPen(l.color >= 0 ? curveColor(l.color) : s.marker, std::max(1.5, s.unit / 12),
+    return QPen(l.color >= 0 ? curveColor(l.color, s.dark) : s.marker, std::max(1.5, s.unit / 12),
                 l.strong ? Qt::SolidLine : Qt::DotLine);
 }
 
@@ -73,7 +73,7 @@ QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
     bool classes[3] = {false, false, false};
     for (const ModelCurve& c : d.curves) {
         if (!c.name.isEmpty()) {
-            QPen pen(curveColor(c.color), curveWidth(c, s),
+            QPen pen(curveColor(c.color, s.dark), curveWidth(c, s),
                      c.dashed ? Qt::DashLine : Qt::SolidLine);
             out.append({c.name, pen, {}, {}});
         }
@@ -84,7 +84,8 @@ QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
         out.append({d.dashedLegend, QPen(s.muted, w, Qt::DashLine), {}, {}});
     for (int k = 0; k < 3; ++k)
         if (classes[k]) out.append({pairClassName(k), Qt::NoPen, pairClassColor(k), {}});
-    for (const ModelBand& b : d.bands) out.append({b.label, Qt::NoPen, {}, bandColor(b, 90)});
+    for (const ModelBand& b : d.bands)
+        out.append({b.label, Qt::NoPen, {}, bandColor(b, 90, s.dark)});
     for (const ModelLine& l : d.hlines) out.append({l.label, lineMarkerPen(l, s), {}, {}});
     return out;
 }
@@ -179,7 +180,7 @@ void paintBands(QPainter& p, const QRectF& plot, const ModelChartData& d, const 
                                               QPointF(std::max(lo, hi), plot.bottom()))
                                      : QRectF(QPointF(plot.left(), std::min(lo, hi)),
                                               QPointF(plot.right(), std::max(lo, hi)));
-        p.fillRect(area.intersected(plot), bandColor(b, s.dark ? 60 : 45));
+        p.fillRect(area.intersected(plot), bandColor(b, s.dark ? 60 : 45, s.dark));
     }
 }
 
@@ -213,7 +214,7 @@ void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const
             open = true;
             if (cls >= 0) dots.append({q, cls});
         }
-        QPen pen(curveColor(c.color), curveWidth(c, s));
+        QPen pen(curveColor(c.color, s.dark), curveWidth(c, s));
         pen.setJoinStyle(Qt::RoundJoin);
         if (c.dashed) pen.setStyle(Qt::DashLine);
         p.setPen(pen);
@@ -225,7 +226,7 @@ void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const
             p.drawEllipse(q, r, r);
         }
         for (const auto& [q, cls] : crosses) {
-            p.setPen(QPen(cls >= 0 ? pairClassColor(cls) : curveColor(c.color),
+            p.setPen(QPen(cls >= 0 ? pairClassColor(cls) : curveColor(c.color, s.dark),
                           std::max(1.5, s.unit / 10)));
             p.drawLine(q + QPointF(-r, -r), q + QPointF(r, r));
             p.drawLine(q + QPointF(-r, r), q + QPointF(r, -r));

@@ -16,6 +16,7 @@
 #include "ui/document/model_presets.h"
 #include "ui/model/layer_map.h"
 #include "ui/model/model_chart.h"
+#include "ui/panels/error_words.h"
 
 namespace poslab::ui {
 
@@ -189,9 +190,9 @@ void ModelPage::fillCompareChoice() {
 
 QString ModelPage::refuse(const QString& error) {
     m_error = error;
-    m_message->setText(error);
+    m_message->setText(localisedError(error));  // m_error stays core's English
     m_message->setVisible(!error.isEmpty());
-    if (!error.isEmpty()) emit message(error);
+    if (!error.isEmpty()) emit message(localisedError(error));  // the status bar shows it
     return error;
 }
 
@@ -333,6 +334,7 @@ void ModelPage::retranslate() {
            "follows the model"));
     fillGallery();
     fillCompareChoice();
+    if (!m_error.isEmpty()) m_message->setText(localisedError(m_error));
 }
 
 }  // namespace poslab::ui

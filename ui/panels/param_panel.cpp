@@ -5,6 +5,7 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
+#include "ui/panels/error_words.h"
 #include "ui/panels/param_row.h"
 #include "ui/shell/language.h"
 
@@ -105,7 +106,8 @@ void ParamPanel::onRowChanged(const QString& name, const ParamValue& value) {
 // The message stands at the top of the panel, and the field it names is marked and scrolled
 // into view, so a refusal is seen where the value was typed (GUI review 8).
 void ParamPanel::setMessage(const QString& text) {
-    m_message->setText(text);
+    m_messageSource = text;
+    m_message->setText(localisedError(text, m_enc));
     m_message->setVisible(!text.isEmpty());
     const QString name = QString::fromStdString(core::parameterNamed(text.toStdString()));
     for (auto* row : std::as_const(m_rows)) row->setInvalid(!name.isEmpty() && row->name() == name);
@@ -153,6 +155,7 @@ void ParamPanel::retranslate() {
     m_header->setText(m_enc ? tr("Parameters of %1").arg(pick(m_enc->nameEn, m_enc->nameZh))
                             : tr("Parameters"));
     for (auto* row : m_rows) row->retranslate();
+    if (!m_messageSource.isEmpty()) m_message->setText(localisedError(m_messageSource, m_enc));
 }
 
 }  // namespace poslab::ui

@@ -34,9 +34,10 @@ public:
     const core::ParamSet& values() const { return m_values; }
     const core::EncodingDescriptor* encoding() const { return m_enc; }
 
-    // Shows why the current values are refused (empty: clears it).
+    // Shows why the current values are refused (empty: clears it): core's English message, shown
+    // in the interface language (localisedError); the field it names is marked.
     void setMessage(const QString& text);
-    QString message() const;
+    QString message() const;  // as shown
     // The parameter whose field is marked as refused (empty: none).
     QString invalidParameter() const;
 
@@ -64,6 +65,7 @@ private:
     QWidget* m_rowsBox = nullptr;
     QLabel* m_header;
     QLabel* m_message;
+    QString m_messageSource;  // the English message shown translated in m_message
     QHash<QString, ParamRow*> m_rows;
 };
 

@@ -152,7 +152,7 @@ void ChartWidget::paintHover(QPainter& p, const PaintStyle& s) const {
     p.drawLine(QPointF(h.at.x(), plot.top()), QPointF(h.at.x(), plot.bottom()));
     if (!h.band) p.drawLine(QPointF(plot.left(), h.at.y()), QPointF(plot.right(), h.at.y()));
     const CurveData& c = m_drawn.curves[h.curve];
-    const QColor color = curveColor(c.color);
+    const QColor color = curveColor(c.color, s.dark);
     const double r = std::max(3.5, 0.22 * s.unit);
     if (h.band) {
         p.setPen(QPen(s.fg, 2 * r / 3 + 2, Qt::SolidLine, Qt::RoundCap));

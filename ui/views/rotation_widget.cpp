@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numbers>
 
+#include "ui/figure/colormap.h"
+#include "ui/figure/paint_style.h"
 #include "ui/views/chart_widget.h"
 
 namespace poslab::ui {
@@ -44,6 +46,8 @@ void arrow(QPainter& p, QPointF from, QPointF to, const QColor& color, double sc
 
 void RotationWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
+    // The background of the other views on screen (a figure paints its own behind paintData).
+    p.fillRect(rect(), makeScreenStyle(m_dark, font()).bg);
     paintData(p, QRectF(rect()), m_data, m_dark, font());
 }
 
@@ -52,9 +56,8 @@ void RotationWidget::paintData(QPainter& p, const QRectF& area, const RotationDa
     p.save();
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setFont(font);
-    const QColor bg = dark ? QColor(0x20, 0x22, 0x26) : QColor(Qt::white);
+    // No background of its own: the surroundings' shows through (no box around the circles).
     const QColor fg = dark ? QColor(0xe6, 0xe6, 0xe6) : QColor(0x20, 0x20, 0x20);
-    p.fillRect(area, bg);
     const int count = static_cast<int>(data.pairs.size());
     if (count == 0) {
         p.setPen(fg);
@@ -62,7 +65,7 @@ void RotationWidget::paintData(QPainter& p, const QRectF& area, const RotationDa
         p.restore();
         return;
     }
-    const QColor ca = curveColor(0), cb = curveColor(1);
+    const QColor ca = curveColor(0, dark), cb = curveColor(1, dark);
     const QFontMetricsF fm(font);
     // Line widths and arrow heads grow with the font (a 24-px figure font draws thicker arrows).
     const double scale = std::max(1.0, fm.height() / 16.0);

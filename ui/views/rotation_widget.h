@@ -18,7 +18,8 @@ public:
     const RotationData& data() const { return m_data; }
     void setDark(bool dark);
     QSize sizeHint() const override { return {640, 300}; }
-    // Paints `data` into `area` with `font` (the widget and exported figures share this).
+    // Paints `data` into `area` with `font` (the widget and exported figures share this), over
+    // the background already there (the widget's: the screen style's; a figure's: its own).
     static void paintData(QPainter& p, const QRectF& area, const RotationData& data, bool dark,
                           const QFont& font);
 

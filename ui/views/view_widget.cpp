@@ -19,6 +19,7 @@
 
 #include "core/registry.h"
 #include "ui/compute/rope_lod.h"
+#include "ui/panels/error_words.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/rotation_widget.h"
@@ -338,7 +339,7 @@ void ViewWidget::arrangeHeatmaps() {
 void ViewWidget::setStale(const QString& reason) {
     const bool stale = !reason.isEmpty() && m_hasResult;
     if (!m_veil) m_veil = new StaleVeil(m_stack);
-    m_veil->setToolTip(reason);
+    m_veil->setToolTip(localisedError(reason));
     static_cast<StaleVeil*>(m_veil)->text = tr("⚠ Not updated: a value was refused");
     m_veil->setGeometry(m_stack->rect());
     m_veil->raise();
@@ -358,7 +359,7 @@ void ViewWidget::applyResult(const ViewResult& r) {
     m_note->setVisible(!r.note.isEmpty());
     m_error = r.error;
     if (!r.error.isEmpty()) {
-        m_errorLabel->setText(r.error);
+        m_errorLabel->setText(localisedError(r.error));
         m_stack->setCurrentWidget(m_errorLabel);
         return;
     }
@@ -435,6 +436,7 @@ void ViewWidget::updateTitleFont() {
 
 void ViewWidget::retranslate() {
     m_title->setText(m_spec.title.text());
+    if (!m_error.isEmpty()) m_errorLabel->setText(localisedError(m_error));
     m_export->setToolTip(tr("Export this view as a figure for slides (PDF, SVG or PNG)"));
     m_note->setText(m_last.note.text());
     if (m_sliceLabel) m_sliceLabel->setText(tr("head"));
