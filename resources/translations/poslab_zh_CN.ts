@@ -676,16 +676,16 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>色图(&amp;C)</translation>
     </message>
     <message>
-        <source>Automatic (viridis, or RdBu for signed values)</source>
-        <translation>自动(viridis;有正负的数值用 RdBu)</translation>
+        <source>Automatic (from the quantity: viridis, or diverging for signed values)</source>
+        <translation>自动(由物理量决定:viridis;有正负的数值用发散色图)</translation>
     </message>
     <message>
         <source>Viridis (sequential)</source>
         <translation>Viridis(顺序色图)</translation>
     </message>
     <message>
-        <source>RdBu (diverging, centred on 0)</source>
-        <translation>RdBu(发散色图,以 0 为中心)</translation>
+        <source>Diverging, centred on 0 (red–white–blue; dark centre in the dark theme)</source>
+        <translation>发散色图,以 0 为中心(红–白–蓝;深色主题下中心为深色)</translation>
     </message>
     <message>
         <source>&amp;Presentation mode</source>

@@ -257,6 +257,21 @@ private slots:
         }
     }
 
+    // The browser marks the page shown, or none where it does not list it (the bilinear encoding
+    // page, listed through its argument page): never the page shown before.
+    void browserMarksShownPage() {
+        applyLanguage(Lang::En);
+        MainWindow w(test::noSettings());
+        for (const PageSpec& page : Catalog::instance().pages()) {
+            w.openPage(QStringLiteral("rope"));
+            QCOMPARE(w.browser()->currentPage(), QStringLiteral("rope"));
+            w.openPage(page.id);
+            const QString marked = w.browser()->currentPage();
+            QVERIFY2(marked == page.id || marked.isEmpty(), qPrintable(page.id + ": " + marked));
+            QCOMPARE(marked.isEmpty(), !visiblePages(*w.browser(), QString()).contains(page.id));
+        }
+    }
+
     // Every page the browser lists says what it is about in both languages, and the placeholder
     // tells that topics work, on a first start in English as well.
     void everyPageHasKeywords() {

@@ -14,6 +14,8 @@
 #include "ui/figure/colormap.h"
 #include "ui/figure/figure.h"
 #include "ui/figure/paint_style.h"
+#include "ui/model/layer_map.h"
+#include "ui/model/model_document.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/rotation_widget.h"
 
@@ -211,6 +213,34 @@ private slots:
                                      0x8c564b, 0xe377c2, 0x17becf, 0xbcbd22, 0x7f7f7f};
         QCOMPARE(light.rgb() & 0xffffffu, tab10[index]);
         QCOMPARE(curveColor(index + 10, true), dark);  // a ten-colour cycle
+    }
+
+    // The Model page's layer map: every kind's cells read at 3:1 or more on the dark background
+    // (filled cells, WCAG's graphical-object contrast) and two kinds never share a colour.
+    void layerMapKindsContrast_data() {
+        QTest::addColumn<QString>("preset");
+        for (const char* id : {"gemma-3-27b", "gemma-2-9b", "llama-4-scout", "gpt-oss-20b",
+                               "llama-3.1-8b", "mistral-7b-v0.1"})
+            QTest::newRow(id) << QString::fromLatin1(id);
+    }
+    void layerMapKindsContrast() {
+        QFETCH(QString, preset);
+        const auto model = loadModelPreset(preset);
+        QVERIFY(model);
+        LayerMapWidget map;
+        map.setModel(&*model, {});
+        map.setDark(true);
+        QVERIFY(!map.kinds().isEmpty());
+        QSet<QRgb> seen;
+        for (const QString& kind : map.kinds()) {
+            const QColor c = map.kindColor(kind);
+            for (const PaintStyle& s : {figureStyle(true), screenStyle(true)})
+                QVERIFY2(contrast(c, s.bg) >= 3.0, qPrintable(QStringLiteral("%1 %2 on %3: %4")
+                                                                  .arg(kind, c.name(), s.bg.name())
+                                                                  .arg(contrast(c, s.bg))));
+            QVERIFY(!seen.contains(c.rgb()));
+            seen.insert(c.rgb());
+        }
     }
 
     // A rendered figure: signed quantities in the theme's diverging map (cells and colour bar,

@@ -271,6 +271,22 @@ private slots:
         for (auto* v : views) QVERIFY2(!v->isStale(), qPrintable(v->spec().id));
     }
 
+    // A value refused before the first result came back (typed at start, POSLAB_PARAMS): the
+    // result that then arrives is of the values before it, so it is veiled too.
+    void refusalBeforeFirstResultVeils() {
+        MainWindow w(test::noSettings());
+        w.resize(1400, 900);
+        w.show();
+        w.paramPanel()->setText(QStringLiteral("d"), QStringLiteral("127"));
+        QVERIFY(test::waitIdle(w));
+        const auto views = w.page()->viewsOfTab();
+        QVERIFY(!views.isEmpty());
+        for (auto* v : views) QVERIFY2(v->isStale(), qPrintable(v->spec().id));
+        QVERIFY(w.paramPanel()->setText(QStringLiteral("d"), QStringLiteral("128")));
+        QVERIFY(test::waitIdle(w));
+        for (auto* v : views) QVERIFY2(!v->isStale(), qPrintable(v->spec().id));
+    }
+
     // Every value of every choice parameter has words in both languages; the list shows them and
     // hands the identifier to the model (GUI review 10b).
     void choicesHaveWords() {
@@ -279,6 +295,21 @@ private slots:
                 if (spec.type == core::ParamType::Enum)
                     for (const auto& c : spec.choices)
                         QVERIFY2(hasChoiceWords(c), (e.id + "/" + spec.name + ": " + c).c_str());
+    }
+    // The Chinese words carry the identifier in one bracket pair at the end ("前后两半（half）"):
+    // words with brackets of their own would read "bfloat16（transformers）（hf_bf16）".
+    void chineseChoiceWordsOneBracket() {
+        applyLanguage(Lang::Zh);
+        for (const auto& e : core::registry().encodings())
+            for (const auto& spec : e.params)
+                if (spec.type == core::ParamType::Enum)
+                    for (const auto& c : spec.choices) {
+                        const QString text = choiceText(c);
+                        QVERIFY2(text.count(QStringLiteral("（")) <= 1 &&
+                                     text.count(QLatin1Char('(')) == 0,
+                                 qPrintable(text));
+                    }
+        applyLanguage(Lang::En);
     }
     void choiceListShowsWords_data() {
         QTest::addColumn<bool>("chinese");

@@ -15,6 +15,7 @@
 #include "core/models/model_config.h"
 #include "core/registry.h"
 #include "ui/catalog/view_state_json.h"
+#include "ui/panels/error_words.h"
 
 namespace poslab::ui {
 
@@ -104,7 +105,7 @@ bool readModelEntry(const QJsonObject& o, const QString& where, QString* name, Q
     if (!read) {
         *error = QCoreApplication::translate("poslab::ui::Session",
                                              "%1: the embedded config is refused: %2")
-                     .arg(where, QString::fromStdString(read.error().message));
+                     .arg(where, localisedError(read.error().message));
         return false;
     }
     if (!kind->isEmpty() && !read->kind(kind->toStdString())) {
@@ -298,7 +299,7 @@ bool readSession(const QByteArray& json, const Catalog& catalog, SessionState* s
     }
     if (!paramTextsFromJson(params.toObject(), &s.params, error)) return false;
     if (auto values = paramsFromTexts(*enc, pagePresetParams(*spec), s.params); !values) {
-        *error = QString::fromStdString(values.error().message);
+        *error = localisedError(values.error().message, enc);
         return false;
     }
     if (!readViews(o, *spec, &s.views, error)) return false;

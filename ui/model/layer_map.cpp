@@ -12,18 +12,23 @@ namespace {
 
 constexpr double kMinCell = 9, kMaxCell = 22;
 
-QColor categoryColor(KindCategory c, int indexInCategory) {
-    static const QRgb kRope[] = {0x1f77b4, 0x17becf, 0x3a4cc0};
-    static const QRgb kLocal[] = {0xff9f1c, 0xbcbd22, 0xd62728};
-    static const QRgb kNope[] = {0x9a9a9a, 0x6b6b6b, 0xc4c4c4};
-    const int i = indexInCategory % 3;
+// Blues for RoPE kinds, warm colours for local attention, greys for NoPE. The dark theme's
+// are lighter versions of the same hues, at least 3:1 against its background (a filled cell).
+QColor categoryColor(KindCategory c, int indexInCategory, bool dark) {
+    static const QRgb kRope[2][3] = {{0x1f77b4, 0x17becf, 0x3a4cc0},
+                                     {0x5aa9e6, 0x17becf, 0x8090f0}};
+    static const QRgb kLocal[2][3] = {{0xff9f1c, 0xbcbd22, 0xd62728},
+                                      {0xff9f1c, 0xbcbd22, 0xe8504f}};
+    static const QRgb kNope[2][3] = {{0x9a9a9a, 0x6b6b6b, 0xc4c4c4},
+                                     {0xa0a0a0, 0x7c7c7c, 0xd0d0d0}};
+    const int i = indexInCategory % 3, t = dark ? 1 : 0;
     switch (c) {
         case KindCategory::Rope:
-            return QColor::fromRgb(kRope[i]);
+            return QColor::fromRgb(kRope[t][i]);
         case KindCategory::Local:
-            return QColor::fromRgb(kLocal[i]);
+            return QColor::fromRgb(kLocal[t][i]);
         default:
-            return QColor::fromRgb(kNope[i]);
+            return QColor::fromRgb(kNope[t][i]);
     }
 }
 
@@ -77,7 +82,7 @@ QColor LayerMapWidget::kindColor(const QString& kind) const {
     if (k < 0) return Qt::transparent;
     int same = 0;
     for (int i = 0; i < k; ++i) same += m_categories[i] == m_categories[k] ? 1 : 0;
-    return categoryColor(m_categories[k], same);
+    return categoryColor(m_categories[k], same, m_dark);
 }
 
 LayerMapWidget::Layout LayerMapWidget::layout(int width) const {

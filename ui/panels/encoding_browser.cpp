@@ -106,16 +106,17 @@ void EncodingBrowser::filter(const QString& text) {
 }
 
 void EncodingBrowser::setCurrentPage(const QString& pageId) {
-    for (int g = 0; g < m_tree->topLevelItemCount(); ++g) {
+    QTreeWidgetItem* found = nullptr;
+    for (int g = 0; g < m_tree->topLevelItemCount() && !found; ++g) {
         auto* header = m_tree->topLevelItem(g);
-        for (int i = 0; i < header->childCount(); ++i) {
-            if (header->child(i)->data(0, Qt::UserRole).toString() == pageId) {
-                const QSignalBlocker block(m_tree);
-                m_tree->setCurrentItem(header->child(i));
-                return;
-            }
-        }
+        for (int i = 0; i < header->childCount() && !found; ++i)
+            if (header->child(i)->data(0, Qt::UserRole).toString() == pageId)
+                found = header->child(i);
     }
+    // A page the tree does not list (an encoding its argument page shows) leaves no other page
+    // marked as the one shown.
+    const QSignalBlocker block(m_tree);
+    m_tree->setCurrentItem(found);
 }
 
 QString EncodingBrowser::currentPage() const {

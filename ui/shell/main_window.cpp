@@ -470,9 +470,11 @@ void MainWindow::retranslate() {
     m_viewMenu->setTitle(tr("&View"));
     m_darkAct->setText(tr("&Dark theme"));
     m_colormapMenu->setTitle(tr("&Colour map"));
-    m_cmapAuto->setText(tr("Automatic (viridis, or RdBu for signed values)"));
+    m_cmapAuto->setText(
+        tr("Automatic (from the quantity: viridis, or diverging for signed values)"));
     m_cmapViridis->setText(tr("Viridis (sequential)"));
-    m_cmapDiverging->setText(tr("RdBu (diverging, centred on 0)"));
+    m_cmapDiverging->setText(
+        tr("Diverging, centred on 0 (red–white–blue; dark centre in the dark theme)"));
     m_presentAct->setText(tr("&Presentation mode"));
     m_cancelAct->setText(tr("Cancel the computation"));
     for (int i = 0; i < m_tabActs.size(); ++i)

@@ -22,6 +22,7 @@
 #include "ui/figure/figure_export.h"
 #include "ui/model/model_page.h"
 #include "ui/panels/encoding_browser.h"
+#include "ui/panels/error_words.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/page_widget.h"
 
@@ -160,7 +161,7 @@ QString MainWindow::exploreInRope() {
     for (const auto& [name, text] : core::models::ropeParamTexts(*kind))
         texts[QString::fromStdString(name)] = QString::fromStdString(text);
     auto parsed = paramsFromTexts(*enc, presetParams(*page), texts);
-    if (!parsed) return QString::fromStdString(parsed.error().message);
+    if (!parsed) return localisedError(parsed.error().message, enc);
     core::ParamSet values;  // as the panel holds them: not marked as given
     for (const auto& [name, value] : parsed->values()) values.set(name, value);
     openPage(page->id);
@@ -203,11 +204,11 @@ QString MainWindow::checkSessionModel(const std::optional<SessionModel>& m,
     const auto seqLen =
         m->seqLen > 0 ? std::optional<std::int64_t>(m->seqLen) : std::optional<std::int64_t>();
     auto a = loadModelText(m->config.toStdString(), m->name, {}, seqLen);
-    if (!a) return tr("model: %1").arg(QString::fromStdString(a.error().message));
+    if (!a) return tr("model: %1").arg(localisedError(a.error().message));
     out->first = *a;
     if (m->compareConfig.isEmpty()) return {};
     auto b = loadModelText(m->compareConfig.toStdString(), m->compareName);
-    if (!b) return tr("compared model: %1").arg(QString::fromStdString(b.error().message));
+    if (!b) return tr("compared model: %1").arg(localisedError(b.error().message));
     out->second = *b;
     return {};
 }

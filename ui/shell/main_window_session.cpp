@@ -19,6 +19,7 @@
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
 #include "ui/model/model_page.h"
+#include "ui/panels/error_words.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/presentation_strip.h"
@@ -158,7 +159,9 @@ QString MainWindow::applySession(const SessionState& s) {
     const PageSpec* page = m_catalog.find(s.page);
     if (!page) return tr("unknown page \"%1\"").arg(s.page);
     auto params = sessionParams(s, m_catalog);
-    if (!params) return QString::fromStdString(params.error().message);
+    if (!params)
+        return localisedError(params.error().message,
+                              core::registry().find(page->encoding.toStdString()));
     std::pair<LoadedModel, LoadedModel> model;
     if (const QString e = checkSessionModel(s.model, &model); !e.isEmpty()) return e;
 
@@ -208,7 +211,7 @@ void MainWindow::showLessonStep(int index) {
     if (!page) return;
     auto values = stepParams(*step, m_catalog);
     if (!values) {
-        m_player->setNote(QString::fromStdString(values.error().message));
+        m_player->setNote(localisedError(values.error().message));
         return;
     }
     core::ParamSet params;  // as the panel holds values: not marked as given

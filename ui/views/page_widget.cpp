@@ -184,6 +184,9 @@ bool PageWidget::applyResult(const ComputeResult& result) {
     for (const auto& vr : result.views)
         for (auto* w : views)
             if (w->spec().id == vr.viewId) w->applyResult(vr);
+    // A value refused since this result was asked for: it shows the values before the refusal.
+    if (!m_refusal.isEmpty())
+        for (auto* w : views) w->setStale(m_refusal);
     emit resultApplied(result.generation, result.computeMs, result.renderMs);
     return true;
 }
