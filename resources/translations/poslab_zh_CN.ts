@@ -207,6 +207,18 @@
         <translation>← 界限 π/(2θₘᵢₙ) = %1</translation>
     </message>
     <message>
+        <source>%1: bound π/(2θₘᵢₙ) = %2</source>
+        <translation>%1: 界限 π/(2θₘᵢₙ) = %2</translation>
+    </message>
+    <message>
+        <source>%1: bound π/(2θₘᵢₙ) = %2 →</source>
+        <translation>%1: 界限 π/(2θₘᵢₙ) = %2 →</translation>
+    </message>
+    <message>
+        <source>← %1: bound π/(2θₘᵢₙ) = %2</source>
+        <translation>← %1: 界限 π/(2θₘᵢₙ) = %2</translation>
+    </message>
+    <message>
         <source>min %1, max %2</source>
         <translation>最小 %1，最大 %2</translation>
     </message>
@@ -370,6 +382,10 @@
     <message>
         <source>%1 values</source>
         <translation>%1 个值</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
     </message>
 </context>
 <context>

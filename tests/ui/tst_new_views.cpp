@@ -182,7 +182,7 @@ private slots:
         ViewWidget* v = open("floater", "rk4_error");
         QVERIFY(v);
         QVERIFY(v->chart()->data().logX && v->chart()->data().logY);
-        QCOMPARE(v->chart()->curveCount(), 1);
+        QCOMPARE(v->chart()->curveCount(), 2);  // the errors and the slope −4 reference
         const auto& pts = v->chart()->data().curves.front().points;
         QVERIFY(pts.size() >= 7);
         QCOMPARE(pts.front().x(), 1.0);

@@ -3,6 +3,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSet>
+#include <cmath>
 
 #include "core/registry.h"
 #include "ui/catalog/view_spec.h"
@@ -108,6 +109,9 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
         const QJsonObject against = so.value("against").toObject();
         s.againstEncoding = against.value("encoding").toString();
         s.againstQuantity = against.value("q").toString();
+        if (const QJsonValue slope = so.value("reference").toObject().value("slope");
+            slope.isDouble())
+            s.referenceSlope = slope.toDouble();
         v.series << s;
     }
     return v;
@@ -138,8 +142,14 @@ ViewSpec genericView(const core::EncodingDescriptor& enc, const core::QuantitySp
     return v;
 }
 
-ViewSpec compareView(const core::EncodingDescriptor& enc) {
+// The generic compare view; `views` (the page's) say which quantity has a marker: a line view
+// of that quantity alone with a "vmarker" (rope/decay: decay_bound).
+ViewSpec compareView(const core::EncodingDescriptor& enc, const QVector<ViewSpec>& views) {
     ViewSpec v;
+    for (const ViewSpec& w : views)
+        if (w.kind == ViewKind::Lines && !w.vmarker.isEmpty() && w.series.size() == 1 &&
+            w.series[0].encoding.isEmpty() && w.series[0].set.isEmpty())
+            v.compareMarkers.insert(w.series[0].quantity, w.vmarker);
     v.encoding = QString::fromStdString(enc.id);
     v.id = v.encoding + "/compare";
     v.kind = ViewKind::Compare;
@@ -152,6 +162,28 @@ ViewSpec compareView(const core::EncodingDescriptor& enc) {
                           "并用发散色图显示差值 A − B;曲线则叠加绘制。")};
     v.formula = {QStringLiteral("\\Delta = A - B"), {}};
     return v;
+}
+
+// A series' "reference": {"slope": <finite number>}, on a line view with log x and log y (where
+// a power law is a straight line).
+QStringList referenceProblems(const QJsonObject& o, const ViewSpec& v) {
+    QStringList out;
+    for (const auto& sv : o.value("series").toArray()) {
+        const QJsonValue ref = sv.toObject().value("reference");
+        if (ref.isUndefined()) continue;
+        const QJsonValue slope = ref.toObject().value("slope");
+        if (!slope.isDouble() || !std::isfinite(slope.toDouble()))
+            out << QStringLiteral("\"reference\" needs {\"slope\": a number}, got %1")
+                       .arg(QString::fromUtf8(QJsonDocument(QJsonArray{ref})
+                                                  .toJson(QJsonDocument::Compact)
+                                                  .mid(1)
+                                                  .chopped(1)));
+        else if (v.kind != ViewKind::Lines || !v.logX || !v.logY)
+            out << QStringLiteral(
+                "\"reference\" needs a line view with \"logX\" and \"logY\" (a power law "
+                "is a straight line only on log-log axes)");
+    }
+    return out;
 }
 
 // The problems of one curated view: unknown kind, no series, quantities the registry lacks.
@@ -171,6 +203,7 @@ QStringList viewProblems(const core::EncodingDescriptor& enc, const QJsonObject&
     for (const QString& q : v.quantities())
         if (lacks(QString::fromStdString(enc.id), q))
             out << QStringLiteral("'%1' is no quantity of %2").arg(q, enc.id.c_str());
+    out << referenceProblems(o, v);
     for (const auto& s : v.series) {
         if (!s.draw.isEmpty() && s.draw != QLatin1String("steps") &&
             s.draw != QLatin1String("markers"))
@@ -258,7 +291,7 @@ PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonO
         if (!covered.contains(QString::fromStdString(q.id))) page.views << genericView(enc, q);
     // The generic A/B compare view, unless the page's own views already use its id (concat's
     // "compare" is concatenate vs add).
-    if (ViewSpec cmp = compareView(enc); !page.findView(cmp.id)) page.views << cmp;
+    if (ViewSpec cmp = compareView(enc, page.views); !page.findView(cmp.id)) page.views << cmp;
     for (const auto& ov : eo.value("overview").toArray()) {
         const QString vid = id + "/" + ov.toString();
         if (page.findView(vid))
@@ -309,7 +342,7 @@ void Catalog::addArgumentPage(const QJsonObject& ao) {
     }
     for (const auto& v : page.views)
         if (page.overview.size() < 4 && v.kind != ViewKind::Compare) page.overview << v.id;
-    if (ViewSpec cmp = compareView(enc); !page.findView(cmp.id)) page.views << cmp;
+    if (ViewSpec cmp = compareView(enc, base->views); !page.findView(cmp.id)) page.views << cmp;
     page.preset = base->preset;
     const auto own = stringMap(ao.value("preset"));
     checkPreset(enc, "views.json: " + id + " preset", own, m_warnings);

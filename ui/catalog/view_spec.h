@@ -7,6 +7,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <optional>
 
 #include "core/params/param_spec.h"
 #include "ui/shell/language.h"
@@ -55,6 +56,9 @@ struct SeriesSpec {
     // previous series' curve (a log axis joins a fine and a coarse envelope).
     qint64 bandFirst = -1, bandSpan = 0;
     bool bandContinues = false;
+    // lines, log-log: a dashed grey power law y = c·x^slope beside this series' points, over
+    // their x range, through their centre in log space ("reference": {"slope": -4}).
+    std::optional<double> referenceSlope;
 };
 
 enum class ViewKind { Heatmap, Lines, Rotation, Value, Compare };
@@ -70,6 +74,9 @@ struct ViewSpec {
     QVector<SeriesSpec> series;
     QString vmarker;       // lines: a scalar quantity drawn as a vertical marker (decay_bound)
     QString hmarkerParam;  // lines: a parameter drawn as a horizontal line (original length)
+    // compare: the marker quantity of a compared quantity, from the page's line views (rope:
+    // decay -> decay_bound); each side gets its own marker.
+    QMap<QString, QString> compareMarkers;
     bool logY = false;
     bool showMax = false;      // lines: print the largest value of the curves
     bool difference = false;   // heatmaps: add series[0] - series[1]

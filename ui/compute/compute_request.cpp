@@ -19,10 +19,14 @@ ViewState stateOf(const ComputeRequest& request, int view) {
 int arrayCount(const ComputeRequest& request, const core::EncodingDescriptor& enc) {
     int total = 0;
     for (int vi = 0; vi < request.views.size(); ++vi) {
-        for (const auto& s : effectiveSeries(request.views[vi], stateOf(request, vi), enc))
+        const ViewSpec& view = request.views[vi];
+        const auto series = effectiveSeries(view, stateOf(request, vi), enc);
+        for (const auto& s : series)
             total += s.sweepParam.isEmpty() ? (s.againstEncoding.isEmpty() ? 1 : 2)
                                             : static_cast<int>(s.sweepValues.size()) + 1;
-        if (!request.views[vi].vmarker.isEmpty()) ++total;
+        if (!view.vmarker.isEmpty()) ++total;
+        if (!series.isEmpty() && view.compareMarkers.contains(series[0].quantity))
+            total += static_cast<int>(series.size());  // one marker per side
     }
     return total;
 }

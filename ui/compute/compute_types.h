@@ -109,9 +109,18 @@ struct CurveData {
     int color = 0;
 };
 
+// A vertical marker (rope's decay bound π/(2θₘᵢₙ)): its x; in a compare view the side whose
+// parameters it was computed with ("A", "B"; empty: the view's one marker) and that side's curve
+// colour (drawn in it; -1: the figure's marker colour).
+struct VMarker {
+    double x = 0;
+    QString side;
+    int color = -1;
+};
+
 struct LinesData {
     QVector<CurveData> curves;
-    std::optional<double> vmarker;  // x of a vertical marker
+    QVector<VMarker> vmarkers;      // vertical markers (one per compared side)
     std::optional<double> hmarker;  // y of a horizontal marker
     std::optional<double> maxValue;
     QString xAxis, yAxis;

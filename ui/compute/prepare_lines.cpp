@@ -6,15 +6,19 @@
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 
 #include "core/analysis/compare.h"
 #include "ui/compute/prepare_view.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
 using core::Array;
 
 namespace {
+
+constexpr int kReferenceColor = 9;  // curveColor's grey (colormap.h)
 
 // Columns drawn of a (rows, cols) table when the state names none.
 QVector<int> defaultDims(qint64 cols) {
@@ -230,6 +234,66 @@ void addSeriesCurves(PrepareContext& ctx, const ViewInput& in, int i, CurveBuild
     if (L.xAxis.isEmpty()) L.xAxis = axisName(q, xDim, rank, ctx.lang);
 }
 
+// The vertical markers: the view's own (one, in the marker colour), or in a compare view whose
+// quantity has one (compareMarkers) one per side, computed with that side's parameters and drawn
+// in its curve's colour. A marker that cannot be computed is left out (the curves still stand).
+void addMarkers(PrepareContext& ctx, const ViewInput& in, LinesData& L) {
+    const ViewSpec& view = in.view;
+    const bool compare = view.kind == ViewKind::Compare;
+    const QString quantity = !compare ? view.vmarker
+                             : in.series.isEmpty()
+                                 ? QString()
+                                 : view.compareMarkers.value(in.series[0].quantity);
+    if (quantity.isEmpty()) return;
+    const qsizetype sides = compare ? in.series.size() : 1;
+    for (qsizetype i = 0; i < sides; ++i) {
+        SeriesSpec ms;
+        if (compare) ms = in.series[i];  // the side's parameters (B: the compared one changed)
+        ms.quantity = quantity;
+        const Fetch f = ctx.fetcher.fetch(ms, in.state);
+        if (!f.array || f.array->size() < 1) continue;
+        VMarker m{f.array->at(0), {}, -1};
+        if (compare) {
+            m.side = i == 0 ? QStringLiteral("A") : QStringLiteral("B");
+            m.color = L.curves.size() == sides ? L.curves[i].color : static_cast<int>(i);
+        }
+        L.vmarkers << m;
+    }
+}
+
+// A series' reference power law y = c·x^slope (log-log views): over the x range of its points,
+// with c fitted in log space. With the slope fixed the least-squares c makes the line pass
+// through the centroid of the points in log space, (mean log x, mean log y): the geometric
+// middle of the data. Band columns count as their centre and the geometric mean of min and max.
+// None with fewer than two points or a single x.
+std::optional<CurveData> referenceCurve(double slope, const QVector<CurveData>& curves) {
+    double sumX = 0, sumY = 0, lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    int n = 0;
+    auto take = [&](double x, double y) {
+        if (!(x > 0) || !(y > 0) || !std::isfinite(x) || !std::isfinite(y)) return;
+        sumX += std::log(x);
+        sumY += std::log(y);
+        lo = std::min(lo, x);
+        hi = std::max(hi, x);
+        ++n;
+    };
+    for (const CurveData& c : curves) {
+        for (const QPointF& pt : c.points) take(pt.x(), pt.y());
+        for (qsizetype k = 0; k < c.bandX0.size(); ++k)
+            take(0.5 * (c.bandX0[k] + c.bandX1[k]), std::sqrt(c.bandLo[k] * c.bandHi[k]));
+    }
+    if (n < 2 || !(lo < hi)) return std::nullopt;
+    const double logC = (sumY - slope * sumX) / n;
+    const QString v = formatNumber(slope);
+    CurveData ref;
+    ref.name = {QStringLiteral("slope %1 reference").arg(v),
+                QString::fromUtf8("参考斜率 %1").arg(v)};
+    ref.dashed = true;
+    ref.color = kReferenceColor;
+    for (double x : {lo, hi}) ref.points << QPointF(x, std::exp(logC + slope * std::log(x)));
+    return ref;
+}
+
 }  // namespace
 
 void prepareLines(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
@@ -238,7 +302,9 @@ void prepareLines(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
     L.logY = view.logY;
     L.logX = view.logX || in.state.logX;
     CurveBuilder cb{L, in.state.pixels > 0 ? in.state.pixels : kFigureColumns};
+    QVector<qsizetype> firstCurve;  // per series, the index of its first curve
     for (int i = 0; i < in.series.size(); ++i) {
+        firstCurve << L.curves.size();
         if (!in.series[i].sweepParam.isEmpty()) {
             if (!addSweep(ctx, in, in.series[i], cb, out)) break;
             continue;
@@ -249,11 +315,15 @@ void prepareLines(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
         if (L.logX) mergeLogBins(c, cb.columns);
         bandToPointsWhenExact(c);
     }
-    if (!view.vmarker.isEmpty()) {
-        SeriesSpec ms;
-        ms.quantity = view.vmarker;
-        Fetch f = ctx.fetcher.fetch(ms, in.state);
-        if (f.array && f.array->size() >= 1) L.vmarker = f.array->at(0);
+    addMarkers(ctx, in, L);
+    // References last, each fitted to its own series' curves only.
+    const qsizetype drawn = L.curves.size();
+    for (qsizetype i = 0; i < firstCurve.size(); ++i) {
+        if (!in.series[i].referenceSlope || !L.logX || !L.logY) continue;
+        const qsizetype end = i + 1 < firstCurve.size() ? firstCurve[i + 1] : drawn;
+        if (auto ref = referenceCurve(*in.series[i].referenceSlope,
+                                      L.curves.mid(firstCurve[i], end - firstCurve[i])))
+            L.curves << *ref;
     }
     const core::ParamSet& params = ctx.request.params;
     if (!view.hmarkerParam.isEmpty() && params.has(view.hmarkerParam.toStdString()))

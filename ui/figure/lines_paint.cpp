@@ -22,6 +22,19 @@ QString chartText(const char* text) {
     return QCoreApplication::translate("poslab::ui::ChartWidget", text);
 }
 
+// A vertical marker's legend row: "bound π/(2θₘᵢₙ) = 15 708", a compare side's "A: bound …";
+// off the axis with an arrow to its side (`beyond` 1: right, -1: left).
+QString markerText(const VMarker& m, int beyond) {
+    const QString v = formatNumber(m.x, 6);
+    if (m.side.isEmpty())
+        return beyond > 0   ? chartText("bound π/(2θₘᵢₙ) = %1 →").arg(v)
+               : beyond < 0 ? chartText("← bound π/(2θₘᵢₙ) = %1").arg(v)
+                            : chartText("bound π/(2θₘᵢₙ) = %1").arg(v);
+    return beyond > 0   ? chartText("%1: bound π/(2θₘᵢₙ) = %2 →").arg(m.side, v)
+           : beyond < 0 ? chartText("← %1: bound π/(2θₘᵢₙ) = %2").arg(m.side, v)
+                        : chartText("%1: bound π/(2θₘᵢₙ) = %2").arg(m.side, v);
+}
+
 // Grid lines, ticks and tick labels of both axes.
 void paintGrid(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisRange& ay,
                double labelW, const PaintStyle& s) {
@@ -63,7 +76,7 @@ void paintGrid(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisR
 // the legend goes where this is least.
 int dataUnder(const QRectF& box, const QVector<CurveData>& drawn,
               const std::function<double(double)>& X, const std::function<double(double)>& Y,
-              const std::optional<double>& markerX) {
+              const QVector<double>& markerXs) {
     int hits = 0;
     for (const CurveData& c : drawn) {
         if (c.isBand()) {
@@ -83,7 +96,8 @@ int dataUnder(const QRectF& box, const QVector<CurveData>& drawn,
             if (QRectF(a, b).normalized().adjusted(-1, -1, 1, 1).intersects(box)) ++hits;
         }
     }
-    if (markerX && *markerX >= box.left() && *markerX <= box.right()) hits += 8;
+    for (double x : markerXs)
+        if (x >= box.left() && x <= box.right()) hits += 8;
     return hits;
 }
 
@@ -92,7 +106,7 @@ int dataUnder(const QRectF& box, const QVector<CurveData>& drawn,
 void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
                     const QVector<QPair<QString, QPen>>& legend, const PaintStyle& s,
                     const QVector<CurveData>& drawn, const std::function<double(double)>& X,
-                    const std::function<double(double)>& Y, const std::optional<double>& markerX) {
+                    const std::function<double(double)>& Y, const QVector<double>& markerXs) {
     const double thin = std::max(1.0, s.unit / 16);
     p.setFont(s.sized(0.75));
     const QFontMetricsF fl(p.font());
@@ -104,7 +118,7 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
         p.setPen(s.fg);
         p.drawText(r, Qt::AlignCenter, t);
     }
-    if (legend.size() > 1 || (legend.size() == 1 && (d.vmarker || d.hmarker))) {
+    if (legend.size() > 1 || (legend.size() == 1 && (!d.vmarkers.isEmpty() || d.hmarker))) {
         double w = 0;
         for (const auto& e : legend) w = std::max(w, fl.horizontalAdvance(e.first));
         const double sample = 1.8 * s.unit, rowH = fl.height() * 1.15;
@@ -116,11 +130,11 @@ void paintLegendBox(QPainter& p, const QRectF& plot, const LinesData& d,
         QVector<QPointF> corners = {{right, top}, {left, top}, {right, bottom}, {left, bottom}};
         if (d.maxValue) corners.remove(1);  // the largest value holds the top left
         QRectF box(corners.front(), size);
-        int least = dataUnder(box, drawn, X, Y, markerX);
+        int least = dataUnder(box, drawn, X, Y, markerXs);
         for (qsizetype i = 1; i < corners.size() && least > 0; ++i) {
             const QRectF candidate(corners[i], size);
             if (candidate.top() < plot.top()) continue;  // a plot too short for a lower corner
-            const int hits = dataUnder(candidate, drawn, X, Y, markerX);
+            const int hits = dataUnder(candidate, drawn, X, Y, markerXs);
             if (hits < least) {
                 least = hits;
                 box = candidate;
@@ -297,22 +311,25 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         legend.append({c.name.text(), pen});
     }
     const QPen markerPen(s.marker, std::max(1.5, s.unit / 12), Qt::DotLine);
-    QString offScale;
-    std::optional<double> markerX;
-    if (d.vmarker && *d.vmarker >= ax.lo && *d.vmarker <= ax.hi) {
-        const double x = X(*d.vmarker);
-        markerX = x;
-        p.setPen(markerPen);
-        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        legend.append(
-            {chartText("bound π/(2θₘᵢₙ) = %1").arg(formatNumber(*d.vmarker, 6)), markerPen});
-    } else if (d.vmarker) {
-        // Beyond the axis (which fits the data): a legend row with an arrow and its value, so
-        // that it goes where the legend hides no data.
-        const QString v = formatNumber(*d.vmarker, 6);
-        offScale = *d.vmarker > ax.hi ? chartText("bound π/(2θₘᵢₙ) = %1 →").arg(v)
-                                      : chartText("← bound π/(2θₘᵢₙ) = %1").arg(v);
-        legend.append({offScale, markerPen});
+    // Vertical markers: a dotted line (the view's own in the marker colour, a compare side's in
+    // its curve's colour) and a legend row; beyond the axis (which fits the data) only a legend
+    // row with an arrow and its value, so that it goes where the legend hides no data.
+    QVector<QPair<QString, QPen>> offScale;
+    QVector<double> markerXs;
+    for (const VMarker& m : d.vmarkers) {
+        const QPen pen = m.color < 0 ? markerPen
+                                     : QPen(curveColor(m.color, s.dark), std::max(1.5, s.unit / 10),
+                                            Qt::DotLine);
+        if (m.x >= ax.lo && m.x <= ax.hi) {
+            const double x = X(m.x);
+            markerXs << x;
+            p.setPen(pen);
+            p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
+            legend.append({markerText(m, 0), pen});
+        } else {
+            offScale.append({markerText(m, m.x > ax.hi ? 1 : -1), pen});
+            legend.append(offScale.back());
+        }
     }
     if (d.hmarker) {
         const double y = Y(*d.hmarker);
@@ -328,10 +345,9 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     p.drawRect(plot);
 
     if (!o.legend) {  // the largest value and an off-scale bound stay
-        legend.clear();
-        if (!offScale.isEmpty()) legend.append({offScale, markerPen});
+        legend = offScale;
     }
-    paintLegendBox(p, plot, d, legend, s, drawn, X, Y, markerX);
+    paintLegendBox(p, plot, d, legend, s, drawn, X, Y, markerXs);
 }
 
 }  // namespace poslab::ui
