@@ -14,6 +14,7 @@
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_deck.h"
 #include "ui/figure/figure.h"
+#include "ui/figure/figure_text.h"
 #include "ui/shell/gui_main.h"
 #include "ui/shell/language.h"
 
@@ -100,7 +101,7 @@ int listViews() {
         if (p.id != p.encoding) continue;
         for (const auto& v : p.views)
             std::cout << v.id.toStdString() << "  "
-                      << (p.title.text() + " — " + v.title.text()).toStdString() << "\n";
+                      << ui::composeTitle(p.title.text(), v.title.text()).toStdString() << "\n";
     }
     return 0;
 }

@@ -11,6 +11,7 @@
 #include <QBuffer>
 #include <QImage>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QXmlStreamReader>
 #include <QtTest>
 #include <algorithm>
@@ -81,10 +82,15 @@ struct Gaps {
     bool ok = false;
 };
 
-Gaps gapsOf(const QImage& image, int footerTop) {
+Gaps gapsOf(const QImage& image, int footerTop, int titleBottom) {
     auto runs = inkRuns(image);
     Gaps g;
     while (!runs.isEmpty() && runs.back().second >= footerTop) runs.removeLast();
+    // A title in two lines is one run.
+    while (runs.size() > 1 && runs[1].first <= titleBottom) {
+        runs[0].second = std::max(runs[0].second, runs[1].second);
+        runs.removeAt(1);
+    }
     if (runs.size() < 2) return g;
     const int footerInk = footerTop < image.height() ? footerTop : image.height();
     g.above = runs[1].first - runs[0].second - 1;
@@ -134,6 +140,21 @@ QVector<TextBox> textsOf(const Figure& f, const Size& size) {
     paintFigure(p, QRectF(QPointF(0, 0), QSizeF(size.pixels)), f, o);
     p.end();
     return device.boxes();
+}
+
+// The bottom row of the title's ink: the text painted first, in one line or two, spelling it.
+int titleBottom(const QVector<TextBox>& boxes, const Figure& f) {
+    auto bare = [](QString t) {
+        return t.remove(QChar(0x2014)).remove(QRegularExpression(QStringLiteral("\\s")));
+    };
+    const QString title = bare(f.title);
+    QString drawn;
+    double bottom = 0;
+    for (qsizetype i = 0; i < boxes.size() && drawn.size() < title.size(); ++i) {
+        drawn += bare(boxes[i].text);
+        bottom = std::max(bottom, boxes[i].rect.bottom());
+    }
+    return static_cast<int>(std::ceil(bottom));
 }
 
 // The footer's line with the view's id (the footer starts with it, or with the words on what a
@@ -238,9 +259,10 @@ private slots:
         // One body line, as the figure sizes it (larger in print, where ticks are at least 6 pt).
         const double unit =
             makeFigureStyle(false, image.height(), false, lang == "zh", s.dpi / 72.0).unit;
-        const int footer = footerTop(textsOf(*f, s), f->view.id, image.height());
+        const QVector<TextBox> texts = textsOf(*f, s);
+        const int footer = footerTop(texts, f->view.id, image.height());
         QVERIFY2(footer < image.height(), qPrintable(view));
-        const Gaps g = gapsOf(image, footer);
+        const Gaps g = gapsOf(image, footer, titleBottom(texts, *f));
         QVERIFY2(g.ok, qPrintable(view));
         const QString why = QStringLiteral("above %1 px, below %2 px, inside %3 px (line %4 px)")
                                 .arg(g.above)

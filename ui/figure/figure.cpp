@@ -16,11 +16,13 @@
 #include "core/registry.h"
 #include "ui/compute/compute_request.h"
 #include "ui/compute/request_check.h"
+#include "ui/compute/series_fetch.h"
 #include "ui/figure/acting_params.h"
 #include "ui/figure/figure_text.h"
 #include "ui/figure/heatmap_paint.h"
 #include "ui/figure/lines_paint.h"
 #include "ui/figure/paint_style.h"
+#include "ui/figure/quantity_words.h"
 #include "ui/views/rotation_widget.h"
 
 namespace poslab::ui {
@@ -73,13 +75,32 @@ QSize sizeForPreset(const QString& preset, double dpi) {
             static_cast<int>(std::lround(mm.height() / 25.4 * dpi))};
 }
 
-Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params) {
+Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params,
+                  const ViewState& state) {
     Figure f;
     f.view = view;
     f.result = result;
+    f.xLabel = view.xLabel.text();
+    f.yLabel = view.yLabel.text();
     const auto* enc = core::registry().find(view.encoding.toStdString());
     const QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
-    f.title = encName + QStringLiteral(" — ") + view.title.text();
+    QString viewTitle = view.title.text();
+    // A compare figure names the quantity it compares ("Compare: Long-range decay g(x) = …"), in
+    // the words of the view's list (unless the encoding's name says them), and its curves'
+    // values on the y axis.
+    if (view.kind == ViewKind::Compare && enc) {
+        const QVector<SeriesSpec> series = effectiveSeries(view, state, *enc);
+        const QString quantity = series.isEmpty() ? QString() : series.front().quantity;
+        if (!quantity.isEmpty()) {
+            const QString words = quantityWords(*enc, quantity);
+            if (!holdsPhrase(encName, words))
+                viewTitle = QCoreApplication::translate("poslab::ui::Figure", "%1: %2")
+                                .arg(viewTitle, words);
+            if (f.yLabel.isEmpty() && !result.lines.curves.isEmpty())
+                f.yLabel = quantityAxisName(*enc, quantity);
+        }
+    }
+    f.title = composeTitle(encName, viewTitle);
     // A compare view's Δ = A − B only where a difference is drawn (curves are overlaid).
     const bool noDifference = view.kind == ViewKind::Compare &&
                               std::none_of(result.heatmaps.begin(), result.heatmaps.end(),
@@ -87,8 +108,6 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.formula = noDifference ? QString() : view.formula.text();
     f.chinese = isChinese();
     f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
-    f.xLabel = view.xLabel.text();
-    f.yLabel = view.yLabel.text();
     const QStringList parts = actingParamTexts(view, params);
     f.footer = QStringLiteral("%1 · %2 · PosLab").arg(view.id, parts.join(QStringLiteral(", ")));
     return f;
@@ -118,7 +137,7 @@ core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
     for (const auto& h : vr.heatmaps)
         if (!h.error.isEmpty())
             return core::fail(view.id.toStdString() + ": " + h.error.toStdString());
-    return makeFigure(view, vr, params);
+    return makeFigure(view, vr, params, state);
 }
 
 namespace {
@@ -194,71 +213,114 @@ QStringList footerText(const Figure& f, const QStringList& covers, const QFont& 
 
 }  // namespace
 
-void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureOptions& o) {
+namespace {
+
+// The titles' height at the top of `body`: a lesson step's title over the view's, or the
+// view's alone, in one line or two (fitTitle). Painted where `p` is given.
+double titleBand(QPainter* p, const QRectF& body, const Figure& f, const PaintStyle& s) {
+    const double u = s.unit;
+    if (!f.subtitle.isEmpty()) {
+        const TitleLayout t = fitTitle(f.title, s.sized(0.95), body.width());
+        const double h = std::max(1.4 * u, static_cast<double>(t.lines.size()) * t.lineStep);
+        if (p) {
+            // A lesson step's title may hold $maths$.
+            paintTitleLine(*p, QRectF(body.left(), body.top(), body.width(), 1.9 * u), f.subtitle,
+                           s.sized(1.45, true), s.fg);
+            p->setPen(s.muted);
+            paintTitleLayout(*p, QRectF(body.left(), body.top() + 1.9 * u, body.width(), h), t);
+        }
+        return 1.9 * u + h + 0.1 * u;
+    }
+    const TitleLayout t = fitTitle(f.title, s.sized(1.45, true), body.width());
+    const double h = std::max(1.9 * u, static_cast<double>(t.lines.size()) * t.lineStep);
+    if (p) {
+        p->setPen(s.fg);
+        paintTitleLayout(*p, QRectF(body.left(), body.top(), body.width(), h), t);
+    }
+    return h + 0.2 * u;
+}
+
+// Where paintFigure puts everything: the titles over `frame`, the content in `body` below
+// them, the footer's lines at the bottom.
+struct FigureLayout {
+    PaintStyle s;
+    QRectF frame, body;
+    QFont footFont;
+    double footLine = 0;
+    QStringList lines;  // the footer's
+    Content content;
+    bool coversOver = true;  // heatmaps say what a cell covers over their plots
+};
+
+FigureLayout layOutFigure(QPainter& p, const QRectF& area, const Figure& f,
+                          const FigureOptions& o) {
+    FigureLayout l;
     const bool vector = p.device() && p.device()->devType() != QInternal::Image;
-    const PaintStyle s = makeFigureStyle(o.dark, area.height(), vector, f.chinese, o.dpi / 72.0);
+    l.s = makeFigureStyle(o.dark, area.height(), vector, f.chinese, o.dpi / 72.0);
+    const PaintStyle& s = l.s;
+    const double u = s.unit;
+    l.frame = area.adjusted(1.0 * u, 0.6 * u, -1.0 * u, -0.5 * u);
+    l.body = l.frame.adjusted(0, titleBand(nullptr, l.frame, f, s), 0, 0);
+
+    // The footer: the parameters, at least 6 pt in print (footerFont), in up to three lines
+    // broken between parameters. A heatmap says what a drawn cell covers over its plot, once;
+    // where panels are too narrow for that, the footer says it instead.
+    l.footFont = footerFont(s);
+    l.footLine = QFontMetricsF(l.footFont).lineSpacing();
+    const bool footer = o.footer && !f.footer.isEmpty();
+    auto contentAbove = [&](const QStringList& lines) {
+        const double h = static_cast<double>(lines.size()) * l.footLine;
+        return layOutContent(l.body.adjusted(0, 0, 0, lines.isEmpty() ? 0.0 : -h - 0.3 * u), f, o,
+                             s);
+    };
+    l.lines = footer ? footerText(f, {}, l.footFont, l.body.width()) : QStringList();
+    l.content = contentAbove(l.lines);
+    if (footer && !l.content.grid.block.isEmpty()) {
+        const QString name = f.view.title.text();
+        HeatmapCovers covers = heatmapCovers(p, l.content.grid, f.result.heatmaps, s, name, true);
+        l.coversOver = covers.fit;
+        // Said below, with the panels a little smaller: the words of the final layout (a few
+        // passes; the layout only changes with the footer's count of lines).
+        for (int pass = 0; !l.coversOver && pass < 3; ++pass) {
+            const QStringList next = footerText(f, covers.texts, l.footFont, l.body.width());
+            if (pass > 0 && next == l.lines) break;
+            l.lines = next;
+            l.content = contentAbove(l.lines);
+            covers = heatmapCovers(p, l.content.grid, f.result.heatmaps, s, name, false);
+        }
+    }
+    return l;
+}
+
+}  // namespace
+
+void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureOptions& o) {
+    const FigureLayout l = layOutFigure(p, area, f, o);
+    const PaintStyle& s = l.s;
     p.save();
     p.setRenderHint(QPainter::LosslessImageRendering, true);  // PDF: Flate, never JPEG
     p.setRenderHint(QPainter::SmoothPixmapTransform, false);
     p.setRenderHint(QPainter::TextAntialiasing, true);
     p.fillRect(area, s.bg);
-    const double u = s.unit;
-    QRectF body = area.adjusted(1.0 * u, 0.6 * u, -1.0 * u, -0.5 * u);
-
-    // Title (and the lesson step's title above the view's own).
-    p.setPen(s.fg);
-    if (!f.subtitle.isEmpty()) {
-        // A lesson step's title may hold $maths$.
-        paintTitleLine(p, QRectF(body.left(), body.top(), body.width(), 1.9 * u), f.subtitle,
-                       s.sized(1.45, true), s.fg);
-        body.setTop(body.top() + 1.9 * u);
-        p.setPen(s.muted);
-        paintFittedLine(p, QRectF(body.left(), body.top(), body.width(), 1.4 * u), Qt::AlignCenter,
-                        f.title, 0.95, false, s);
-        body.setTop(body.top() + 1.5 * u);
-    } else {
-        paintFittedLine(p, QRectF(body.left(), body.top(), body.width(), 1.9 * u), Qt::AlignCenter,
-                        f.title, 1.45, true, s);
-        body.setTop(body.top() + 2.1 * u);
-    }
-
-    // The footer: the parameters, at least 6 pt in print (footerFont), in up to three lines
-    // broken between parameters. A heatmap says what a drawn cell covers over its plot, once;
-    // where panels are too narrow for that, the footer says it instead.
-    const QFont footFont = footerFont(s);
-    const double footLine = QFontMetricsF(footFont).lineSpacing();
-    const bool footer = o.footer && !f.footer.isEmpty();
-    auto contentAbove = [&](const QStringList& lines) {
-        const double h = static_cast<double>(lines.size()) * footLine;
-        return layOutContent(body.adjusted(0, 0, 0, lines.isEmpty() ? 0.0 : -h - 0.3 * u), f, o, s);
-    };
-    QStringList lines = footer ? footerText(f, {}, footFont, body.width()) : QStringList();
-    Content content = contentAbove(lines);
-    bool coversOver = true;
-    if (footer && !content.grid.block.isEmpty()) {
-        const QString name = f.view.title.text();
-        HeatmapCovers covers = heatmapCovers(p, content.grid, f.result.heatmaps, s, name, true);
-        coversOver = covers.fit;
-        // Said below, with the panels a little smaller: the words of the final layout (a few
-        // passes; the layout only changes with the footer's count of lines).
-        for (int pass = 0; !coversOver && pass < 3; ++pass) {
-            const QStringList next = footerText(f, covers.texts, footFont, body.width());
-            if (pass > 0 && next == lines) break;
-            lines = next;
-            content = contentAbove(lines);
-            covers = heatmapCovers(p, content.grid, f.result.heatmaps, s, name, false);
-        }
-    }
-    paintContent(p, content, f, o, s, coversOver);
-    p.setFont(footFont);
+    titleBand(&p, l.frame, f, s);
+    paintContent(p, l.content, f, o, s, l.coversOver);
+    p.setFont(l.footFont);
     p.setPen(s.muted);
-    double y = body.bottom() - static_cast<double>(lines.size()) * footLine;
-    for (const QString& line : lines) {
-        p.drawText(QRectF(body.left(), y, body.width(), footLine),
+    double y = l.body.bottom() - static_cast<double>(l.lines.size()) * l.footLine;
+    for (const QString& line : l.lines) {
+        p.drawText(QRectF(l.body.left(), y, l.body.width(), l.footLine),
                    Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
-        y += footLine;
+        y += l.footLine;
     }
     p.restore();
+}
+
+QVector<QRectF> figureHeatmapPlots(QPainter& p, const QRectF& area, const Figure& f,
+                                   const FigureOptions& o) {
+    const FigureLayout l = layOutFigure(p, area, f, o);
+    if (l.content.grid.block.isEmpty() || !f.result.error.isEmpty()) return {};
+    return heatmapGridPlots(l.content.grid, f.result.heatmaps, l.s, f.view.title.text(),
+                            l.coversOver);
 }
 
 QImage figureImage(const Figure& figure, const FigureOptions& o) {

@@ -70,8 +70,10 @@ struct Figure {
 };
 
 // The figure of a computed view: title, formula, axis names and footer from the spec, the
-// encoding and the parameters.
-Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params);
+// encoding and the parameters (and, for a compare view, the quantity its state compares). The
+// title says the encoding's name and the view's title, a part they share once (composeTitle).
+Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params,
+                  const ViewState& state = {});
 
 // Computes one view (as the explorer would, on the CPU in double) and makes its figure. Errors
 // (bad view state, compute failure, a view that could not be drawn) come back as text.
@@ -83,6 +85,12 @@ core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,
 // Paints the figure into `area` (device units; fonts scale with the area's height).
 void paintFigure(QPainter& painter, const QRectF& area, const Figure& figure,
                  const FigureOptions& options);
+
+// The plot rectangles of a heatmap figure's panels, as paintFigure lays them out in `area` (one
+// per panel, in order; none for a figure without heatmaps). Panels of one grid share their label
+// columns, so that those of the same shape have plots of the same size.
+QVector<QRectF> figureHeatmapPlots(QPainter& painter, const QRectF& area, const Figure& figure,
+                                   const FigureOptions& options);
 
 // The figure as an image of options.pixels (for PNG and the clipboard).
 QImage figureImage(const Figure& figure, const FigureOptions& options);

@@ -106,7 +106,7 @@ bool FigureExport::figureOf(ViewWidget* view, Figure* figure, QString* error) co
         *error = tr("The view shows an error, not a figure: %1").arg(view->errorText());
         return false;
     }
-    *figure = makeFigure(view->spec(), view->lastResult(), m_page->params());
+    *figure = makeFigure(view->spec(), view->lastResult(), m_page->params(), view->state());
     return true;
 }
 

@@ -4,6 +4,8 @@
 #include <QPainter>
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <optional>
 
 #include "ui/math/math_formula.h"
 #include "ui/math/math_text.h"
@@ -56,6 +58,163 @@ QStringList fillLines(const QVector<FooterPiece>& pieces, const QFontMetricsF& f
 }
 
 }  // namespace
+
+namespace {
+
+// CJK ideographs and kana: a line may break before or after any of them.
+bool isIdeograph(QChar c) {
+    const char16_t u = c.unicode();
+    return (u >= 0x3040 && u <= 0x30FF) || (u >= 0x3400 && u <= 0x9FFF) ||
+           (u >= 0xF900 && u <= 0xFAFF);
+}
+
+// A letter or digit of a word written with spaces (Latin, Greek, maths letters).
+bool wordChar(QChar c) {
+    return c.isLetterOrNumber() && !isIdeograph(c);
+}
+
+// Whether position i of `s` lies between words (no word runs across it).
+bool atBoundary(const QString& s, qsizetype i) {
+    return i <= 0 || i >= s.size() || !(wordChar(s[i - 1]) && wordChar(s[i]));
+}
+
+// Enough of a phrase to count as repeated: two letters or digits at least.
+bool isPhrase(QStringView s) {
+    return std::count_if(s.begin(), s.end(), [](QChar c) { return c.isLetterOrNumber(); }) >= 2;
+}
+
+// Where `part` occurs in `whole` as a phrase between word boundaries; -1 where it does not.
+qsizetype phraseIn(const QString& whole, const QString& part) {
+    for (qsizetype i = whole.indexOf(part); i >= 0; i = whole.indexOf(part, i + 1))
+        if (atBoundary(whole, i) && atBoundary(whole, i + part.size())) return i;
+    return -1;
+}
+
+// The length of the longest phrase that ends `a` and starts `b` (0 for none).
+qsizetype overlapOf(const QString& a, const QString& b) {
+    for (qsizetype k = std::min(a.size(), b.size()); k > 0; --k) {
+        const qsizetype start = a.size() - k;
+        if (a.mid(start) == b.left(k) && atBoundary(a, start) && atBoundary(b, k) &&
+            isPhrase(QStringView(b).left(k)))
+            return k;
+    }
+    return 0;
+}
+
+}  // namespace
+
+bool holdsPhrase(const QString& whole, const QString& part) {
+    const QString p = part.trimmed().toLower();
+    return isPhrase(p) && phraseIn(whole.toLower(), p) >= 0;
+}
+
+QString composeTitle(const QString& encodingName, const QString& viewTitle) {
+    const QString name = encodingName.trimmed(), view = viewTitle.trimmed();
+    if (view.isEmpty()) return name;
+    if (name.isEmpty()) return view;
+    const QString n = name.toLower(), v = view.toLower();
+    if (v == n || holdsPhrase(n, v)) return name;
+    // The view's title begins with the name ("Learned table" of "Learned") or most of it
+    // (可学习位置表 of 可学习位置编码): it alone.
+    qsizetype k = 0;
+    while (k < n.size() && k < v.size() && n[k] == v[k]) ++k;
+    while (k > 0 && !(atBoundary(n, k) && atBoundary(v, k))) --k;
+    if (2 * k > n.size() && isPhrase(QStringView(v).left(k))) return view;
+    if (const qsizetype overlap = overlapOf(n, v); overlap > 0) return name + view.mid(overlap);
+    return name + QStringLiteral(" — ") + view;
+}
+
+namespace {
+
+const QString kDash = QStringLiteral(" — ");
+
+// Where a title may break between two lines: at a space (which goes), or beside a CJK character
+// but not before closing or after opening punctuation.
+bool mayBreak(const QString& s, qsizetype i) {
+    static const QString closing = QStringLiteral(",.:;!?)]}、，。：；！？）】》」");
+    static const QString opening = QStringLiteral("([{（【《「");
+    if (s[i] == QLatin1Char(' ')) return true;
+    if (s[i - 1] == QLatin1Char(' ')) return false;
+    return (isIdeograph(s[i - 1]) || isIdeograph(s[i])) && !closing.contains(s[i]) &&
+           !opening.contains(s[i - 1]);
+}
+
+QStringList splitAt(const QString& s, qsizetype i, qsizetype skip = 0) {
+    return {s.left(i).trimmed(), s.mid(i + skip).trimmed()};
+}
+
+QFont scaledFont(const QFont& font, double scale) {
+    QFont f = font;
+    f.setPixelSize(std::max(1, static_cast<int>(std::lround(font.pixelSize() * scale))));
+    return f;
+}
+
+double widest(const QStringList& lines, const QFont& font) {
+    const QFontMetricsF fm(font);
+    double w = 0;
+    for (const QString& l : lines) w = std::max(w, fm.horizontalAdvance(l));
+    return w;
+}
+
+// The font, at 0.8 of `font` or more, in which `lines` fit `width`; none (pixel size 0) where
+// even 0.8 is too wide.
+std::optional<QFont> fitting(const QStringList& lines, const QFont& font, double width) {
+    const double w = widest(lines, font);
+    if (w <= width) return font;
+    const int least = static_cast<int>(std::ceil(0.8 * font.pixelSize()));
+    for (QFont f = scaledFont(font, width / w * 0.98); f.pixelSize() >= least;
+         f.setPixelSize(f.pixelSize() - 1))
+        if (widest(lines, f) <= width) return f;
+    return std::nullopt;
+}
+
+}  // namespace
+
+TitleLayout fitTitle(const QString& title, const QFont& font, double width) {
+    TitleLayout t;
+    auto done = [&](const QStringList& lines, const QFont& f) {
+        t.lines = lines;
+        t.font = f;
+        t.lineStep = 1.3 * f.pixelSize();
+        return t;
+    };
+    if (const auto f = fitting({title}, font, width)) return done({title}, *f);
+    if (const qsizetype dash = title.indexOf(kDash); dash > 0) {
+        const QStringList halves = splitAt(title, dash, kDash.size());
+        if (const auto f = fitting(halves, font, width)) return done(halves, *f);
+    }
+    // The break that leaves the longer line shortest.
+    QStringList best;
+    double bestWidth = std::numeric_limits<double>::infinity();
+    for (qsizetype i = 1; i + 1 < title.size(); ++i) {
+        if (!mayBreak(title, i)) continue;
+        const QStringList halves = splitAt(title, i);
+        if (halves[0].isEmpty() || halves[1].isEmpty() || halves[0].endsWith(QChar(0x2014)) ||
+            halves[1].startsWith(QChar(0x2014)))
+            continue;
+        const double w = widest(halves, font);
+        if (w < bestWidth) {
+            bestWidth = w;
+            best = halves;
+        }
+    }
+    if (best.isEmpty()) best = {title};
+    if (const auto f = fitting(best, font, width)) return done(best, *f);
+    const QFont least = scaledFont(font, 0.8);
+    const QFontMetricsF fm(least);
+    for (QString& line : best) line = fm.elidedText(line, Qt::ElideRight, width);
+    return done(best, least);
+}
+
+void paintTitleLayout(QPainter& p, const QRectF& box, const TitleLayout& t) {
+    p.setFont(t.font);
+    double y = box.center().y() - static_cast<double>(t.lines.size()) * t.lineStep / 2;
+    for (const QString& line : t.lines) {
+        p.drawText(QRectF(box.left(), y, box.width(), t.lineStep),
+                   Qt::AlignCenter | Qt::TextDontClip, line);
+        y += t.lineStep;
+    }
+}
 
 QFont footerFont(const PaintStyle& style) {
     QFont f = style.sized(0.58);

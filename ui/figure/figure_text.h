@@ -36,6 +36,31 @@ double captionTextHeight(const QRectF& body, const QString& caption, const Paint
 void paintTitleLine(QPainter& p, const QRectF& box, const QString& text, const QFont& font,
                     const QColor& color);
 
+// A figure's title from the encoding's name and the view's title, with the part they share said
+// once (case aside): the name alone where the view's title is the name or a phrase of it ("P H
+// Pᵀ" of "Bilinear similarity P H Pᵀ"); the view's title alone where it starts with the name
+// ("Learned table" of "Learned"), or with most of it (可学习位置表 of 可学习位置编码); one phrase
+// where the name ends as the view's title begins
+// ("… P H Pᵀ" and "P H Pᵀ: relative part" make "… P H Pᵀ: relative part"); otherwise
+// "name — view title". Phrases end at word boundaries (any CJK character is one).
+QString composeTitle(const QString& encodingName, const QString& viewTitle);
+// Whether `part` is a phrase of `whole` (case aside, between word boundaries, two letters or
+// more).
+bool holdsPhrase(const QString& whole, const QString& part);
+
+// A title in one line or two: at `font`, or down to 0.8 of its size, on one line; where that is
+// too wide, in two lines, broken at " — " (the encoding's name above the view's title) where
+// both halves fit, else at the word boundary (any CJK character is one) that leaves the longer
+// line shortest; elided only where even two lines at 0.8 of the size do not fit.
+struct TitleLayout {
+    QStringList lines;
+    QFont font;
+    double lineStep = 0;  // the distance between the lines' centres
+};
+TitleLayout fitTitle(const QString& title, const QFont& font, double width);
+// The lines centred in `box` (as high as they need: lines * lineStep, or more), top to bottom.
+void paintTitleLayout(QPainter& p, const QRectF& box, const TitleLayout& title);
+
 // The footer's font: 0.58 of a body line (metadata, quieter than the ticks), and never under
 // kMinTickPt points where the physical size is known (a journal column prints it at 6 pt).
 QFont footerFont(const PaintStyle& style);

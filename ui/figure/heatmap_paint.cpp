@@ -83,7 +83,8 @@ void paintCells(QPainter& p, const QRectF& plot, const HeatmapData& h, const Pai
     const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
     const auto [kr, kc] = drawFactors(p, plot, h, view);
     const QRectF device = p.deviceTransform().mapRect(plot);
-    const QImage base = Colormap::themed(coarserBlockImage(h, kr, kc), h.colormap, s.dark);
+    const QImage base =
+        Colormap::themed(coarserBlockImage(h, kr, kc), h.colormap, s.dark, h.logColor);
     const double rs = static_cast<double>(std::max<qint64>(1, h.rowStep) * kr);
     const double cs = static_cast<double>(std::max<qint64>(1, h.colStep) * kc);
     // The view window in image pixels.
@@ -284,6 +285,7 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     // Room for the tick labels, the axis names and the colour bar with its labels.
     const double lastRow = static_cast<double>(std::max<qint64>(h.rowMap.totalOr(h.rows) - 1, 0));
     l.rowLabelWidth = ftick.horizontalAdvance(formatTicks({lastRow}, 1).front()) + 0.5 * s.unit;
+    if (o.rowLabelWidth >= 0) l.rowLabelWidth = std::max(l.rowLabelWidth, o.rowLabelWidth);
     // The label column, first from the labels of a bar as tall as the area (the most labels).
     l.barLabelWidth = colorbarLabelWidth(h, area.height(), s);
     const double left =
@@ -313,9 +315,11 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     };
     auto placePlot = [&] {
         QRectF plot = plotBelow(top + 0.3 * s.unit);
-        // A title and the words on what a cell covers would share one line: the words get
-        // their own.
-        if (o.title && o.cover && !h.title.isEmpty() && !drawnCover(plot.size(), h, view).isEmpty())
+        // A title and the words on what a cell covers would share one line, and over an
+        // untitled panel the words would rise above its area (into a figure's title): the
+        // words get their own line.
+        if (o.cover && (!o.title || !h.title.isEmpty()) &&
+            !drawnCover(plot.size(), h, view).isEmpty())
             plot = plotBelow(top + 1.2 * s.unit);
         return plot;
     };
@@ -323,7 +327,13 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     // A narrow panel: fewer labels on a shorter bar may leave a larger plot. Of the columns sized
     // for 9 down to 2 labels, the one with the largest plot whose bar's own labels fit in it.
     double bestArea = -1;
-    for (int most = 9; most >= 2; --most) {
+    if (o.barLabelWidth >= 0) {
+        // A shared column: as wide as given (more only where its own labels need it).
+        l.barLabelWidth = o.barLabelWidth;
+        right = rightOf(l.barLabelWidth);
+        plot = placePlot();
+    }
+    for (int most = 9; o.barLabelWidth < 0 && most >= 2; --most) {
         const double barHeight =
             most == 9 ? area.height() : (most - 1) * 1.5 * ftick.height() + 0.5;
         const double width = colorbarLabelWidth(h, barHeight, s);
@@ -383,11 +393,11 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, co
     paintColorbar(p, l.bar, h, o.barLabel, l.barLabelWidth, s);
 }
 
-namespace {
-
-HeatmapPanelOptions figurePanelOptions(const QVector<HeatmapData>& panels, qsizetype i,
-                                       const QString& valueName) {
+HeatmapPanelOptions figurePanelOptions(const HeatmapGrid& g, const QVector<HeatmapData>& panels,
+                                       qsizetype i, const QString& valueName) {
     HeatmapPanelOptions o;
+    o.rowLabelWidth = g.rowLabelWidth;
+    o.barLabelWidth = g.barLabelWidth;
     o.title = panels.size() > 1;
     if (panels.size() == 1)
         o.barLabel = panels[i].title.isEmpty() ? valueName : panels[i].title.text();
@@ -395,55 +405,11 @@ HeatmapPanelOptions figurePanelOptions(const QVector<HeatmapData>& panels, qsize
     return o;
 }
 
-// Panel i's area in the grid: its cell less a small margin.
 QRectF gridPanelArea(const HeatmapGrid& g, qsizetype i, const PaintStyle& s) {
     const double w = g.block.width() / g.cols, h = g.block.height() / g.rows;
     const auto k = static_cast<int>(i);
     const QRectF cell(g.block.left() + (k % g.cols) * w, g.block.top() + (k / g.cols) * h, w, h);
     return cell.adjusted(0.3 * s.unit, 0.2 * s.unit, -0.3 * s.unit, -0.2 * s.unit);
-}
-
-// The height a row of the grid needs for its tallest panel, laid out in the grid's rows: the
-// row's own height where a panel fills it (or shows an error).
-double rowNeed(const HeatmapGrid& g, const QVector<HeatmapData>& panels, const PaintStyle& s,
-               const QString& valueName) {
-    const double rowHeight = g.block.height() / g.rows;
-    double most = 0;
-    for (qsizetype i = 0; i < panels.size(); ++i) {
-        const HeatmapData& h = panels[i];
-        if (!h.error.isEmpty() || h.image.isNull()) return rowHeight;
-        const QRectF area = gridPanelArea(g, i, s);
-        const HeatmapLayout l =
-            heatmapLayout(area, h, s, allCells(h), figurePanelOptions(panels, i, valueName));
-        most = std::max(most, l.contentBottom - area.top() + 0.4 * s.unit);
-    }
-    return most;
-}
-
-}  // namespace
-
-HeatmapGrid heatmapGrid(const QRectF& area, const QVector<HeatmapData>& panels, const PaintStyle& s,
-                        const QString& valueName) {
-    HeatmapGrid g;
-    g.block = area;
-    const auto n = static_cast<int>(panels.size());
-    if (n == 0) return g;
-    g.cols = n <= 3
-                 ? n
-                 : static_cast<int>(std::lround(std::sqrt(n * area.width() / area.height() * 0.8)));
-    g.cols = std::clamp(g.cols, 1, n);
-    g.rows = (n + g.cols - 1) / g.cols;
-    // Square cells may leave the panels shorter than their rows: the rows shrink to what the
-    // panels need, checked laid out at that height (the colour bar's labels depend on it).
-    double row = std::min(area.height() / g.rows, rowNeed(g, panels, s, valueName));
-    for (int pass = 0; pass < 3 && row < area.height() / g.rows - 0.5; ++pass) {
-        HeatmapGrid tight = g;
-        tight.block.setHeight(row * g.rows);
-        const double need = rowNeed(tight, panels, s, valueName);
-        if (need <= row + 0.5) return tight;
-        row = need;
-    }
-    return g;
 }
 
 HeatmapCovers heatmapCovers(QPainter& p, const HeatmapGrid& grid,
@@ -455,7 +421,7 @@ HeatmapCovers heatmapCovers(QPainter& p, const HeatmapGrid& grid,
         if (!h.error.isEmpty() || h.image.isNull()) continue;
         const QRectF area = gridPanelArea(grid, i, s);
         const QRectF view = allCells(h);
-        HeatmapPanelOptions o = figurePanelOptions(panels, i, valueName);
+        HeatmapPanelOptions o = figurePanelOptions(grid, panels, i, valueName);
         o.cover = overPlots;
         const QRectF plot = heatmapLayout(area, h, s, view, o).plot;
         const QString cover = drawnCover(p.deviceTransform().mapRect(plot).size(), h, view).text();
@@ -464,16 +430,6 @@ HeatmapCovers heatmapCovers(QPainter& p, const HeatmapGrid& grid,
         if (!covers.texts.contains(cover)) covers.texts << cover;
     }
     return covers;
-}
-
-void paintHeatmaps(QPainter& p, const HeatmapGrid& grid, const QVector<HeatmapData>& panels,
-                   const PaintStyle& s, const QString& valueName, bool covers) {
-    for (qsizetype i = 0; i < panels.size(); ++i) {
-        HeatmapPanelOptions o = figurePanelOptions(panels, i, valueName);
-        o.cover = covers;
-        paintHeatmapPanel(p, gridPanelArea(grid, i, s), panels[i], s, allCells(panels[i]),
-                          QPoint(-1, -1), o);
-    }
 }
 
 }  // namespace poslab::ui

@@ -23,6 +23,9 @@ struct HeatmapPanelOptions {
     QString barLabel;        // the colour bar's name, turned beside its labels; or none
     QString pendingText;     // shown while there is no image and no error
     bool cover = true;       // what a drawn cell covers, over the plot (figures may say it below)
+    // Label columns of these widths where >= 0 (a figure's panels share the widest of theirs,
+    // so that their plots are of one size); the colour bar's grows where its labels need more.
+    double rowLabelWidth = -1, barLabelWidth = -1;
 };
 
 struct HeatmapLayout {
@@ -62,14 +65,27 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& data,
 struct HeatmapGrid {
     int cols = 1, rows = 1;
     QRectF block;
+    double rowLabelWidth = -1, barLabelWidth = -1;  // the panels' shared label columns
 };
+
+// Panel i of a figure's grid: its options (titled where there are several, sharing the grid's
+// label columns) and its area (its cell less a small margin).
+HeatmapPanelOptions figurePanelOptions(const HeatmapGrid& grid, const QVector<HeatmapData>& panels,
+                                       qsizetype i, const QString& valueName);
+QRectF gridPanelArea(const HeatmapGrid& grid, qsizetype i, const PaintStyle& style);
 
 // The grid of `panels` in `area`. Its block is the whole area, or, where square cells leave the
 // panels shorter than their share of it (three square panels across a slide), a band at the
 // area's top as high as the panels' titles, plots and axis labels need: the caller places it
-// (figures centre it between the title and the footer, with the formula right under it).
+// (figures centre it between the title and the footer, with the formula right under it). All
+// panels get the widest row-label and colour-bar label columns of any, so that panels of one
+// shape have plots of one size whatever their numbers ("0.889" beside "8.28 × 10⁻⁸").
 HeatmapGrid heatmapGrid(const QRectF& area, const QVector<HeatmapData>& panels,
                         const PaintStyle& style, const QString& valueName);
+
+// The plot of each panel in `grid` as paintHeatmaps draws it (with `covers` as there).
+QVector<QRectF> heatmapGridPlots(const HeatmapGrid& grid, const QVector<HeatmapData>& panels,
+                                 const PaintStyle& style, const QString& valueName, bool covers);
 
 // What a drawn cell of the panels in `grid` covers, where a cell is more than one element
 // ("each cell: 12 positions × 1 dimension"), once each, with the panels laid out with those

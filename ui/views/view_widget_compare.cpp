@@ -10,6 +10,7 @@
 
 #include "core/registry.h"
 #include "ui/figure/number_format.h"
+#include "ui/figure/quantity_words.h"
 #include "ui/panels/choice_words.h"
 #include "ui/shell/language.h"
 #include "ui/views/view_widget.h"
@@ -140,10 +141,7 @@ void ViewWidget::retranslateCompare() {
     // Words in the lists, the identifier (as the command line spells it) in each tooltip.
     for (int i = 0; i < m_cmpQuantity->count(); ++i) {
         const QString id = m_cmpQuantity->itemData(i).toString();
-        const core::QuantitySpec* q = enc->findQuantity(id.toStdString());
-        const QString words =
-            q ? QString::fromStdString(isChinese() ? q->titleZh : q->titleEn) : QString();
-        m_cmpQuantity->setItemText(i, words.isEmpty() ? id : words);
+        m_cmpQuantity->setItemText(i, quantityWords(*enc, id));
         m_cmpQuantity->setItemData(i, id, Qt::ToolTipRole);
     }
     for (int i = 0; i < m_cmpParam->count(); ++i) {
