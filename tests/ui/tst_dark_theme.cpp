@@ -13,6 +13,7 @@
 #include "tests/ui/figure_test_util.h"
 #include "ui/figure/colormap.h"
 #include "ui/figure/figure.h"
+#include "ui/figure/log_scale.h"
 #include "ui/figure/paint_style.h"
 #include "ui/model/layer_map.h"
 #include "ui/model/model_document.h"
@@ -280,6 +281,30 @@ private slots:
             const QRgb centre = mapOf(uses).at(0.5) | 0xff000000u;
             QVERIFY(usesOf(image, {centre}).pixels > 0);
         }
+    }
+
+    // A log colour scale's exact zeros (rope/precision: the positions bfloat16 stores exactly):
+    // on the dark page they take the dark theme's grey, in the cells and in the colour bar's
+    // "0 = exact" swatch, and no pixel is white (the light theme's zero, which would glare).
+    void logZeroFollowsTheme() {
+        const bool dark = true;
+        // 16 positions: rows tall enough that position 0 (cos 0 = 1, exact) is a band of cells.
+        const auto fig = figureOf("rope/precision", {{"n", "16"}});
+        QVERIFY2(fig.ok(), fig.ok() ? "" : fig.error().message.c_str());
+        QVERIFY(!fig->result.heatmaps.isEmpty() && fig->result.heatmaps.front().logColor);
+        // The data have exact zeros: the cell images (made with the light zero colour) hold it.
+        const QRgb white = zeroColor(false) | 0xff000000u;
+        qint64 zeroCells = 0;
+        for (const HeatmapData& h : fig->result.heatmaps)
+            zeroCells += usesOf(h.image, {white}).pixels;
+        QVERIFY(zeroCells > 0);
+        FigureOptions o;
+        o.dark = dark;
+        const QImage image = figureImage(*fig, o);
+        const QRgb own = zeroColor(dark) | 0xff000000u, other = zeroColor(!dark) | 0xff000000u;
+        const qint64 zeros = usesOf(image, {own}).pixels;
+        QVERIFY2(zeros > 10000, qPrintable(QString::number(zeros)));  // cells, not the swatch only
+        QCOMPARE(usesOf(image, {other}).pixels, qint64(0));
     }
 
     // On screen: a heatmap of a signed quantity in the dark theme draws the dark map (cells and

@@ -168,7 +168,7 @@ void paintColorbar(QPainter& p, const QRectF& whole, const HeatmapData& h, const
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     if (h.logColor) {
         const QRectF zero(bar.x(), bar.bottom() + 0.45 * s.unit, bar.width(), 0.6 * s.unit);
-        p.fillRect(zero, QColor::fromRgb(zeroColor()));
+        p.fillRect(zero, QColor::fromRgb(zeroColor(s.dark)));
         p.setBrush(Qt::NoBrush);
         p.drawRect(zero);
         p.drawText(QRectF(zero.right() + 0.3 * s.unit, zero.center().y() - fm.height() / 2,

@@ -7,6 +7,7 @@
 #include <mutex>
 
 #include "ui/figure/colormap_tables.h"
+#include "ui/figure/log_scale.h"
 
 namespace poslab::ui {
 
@@ -51,15 +52,21 @@ QString Colormap::name(ColormapKind kind) {
     return {};
 }
 
-QImage Colormap::themed(const QImage& image, ColormapKind kind, bool dark) {
-    if (!dark || kind != ColormapKind::Diverging || image.isNull()) return image;
-    // The light table's colours are distinct, so each names its level exactly.
-    static const QHash<QRgb, QRgb> swap = [] {
+QImage Colormap::themed(const QImage& image, ColormapKind kind, bool dark, bool logColor) {
+    const bool diverging = kind == ColormapKind::Diverging;
+    if (!dark || (!diverging && !logColor) || image.isNull()) return image;
+    // The light table's colours are distinct, and none is the zero colour, so each names its
+    // level exactly.
+    static const QHash<QRgb, QRgb> swapDiverging = [] {
         const Colormap light(ColormapKind::Diverging), night(ColormapKind::Diverging, true);
         QHash<QRgb, QRgb> m;
         for (int i = 0; i < 256; ++i) m.insert(light.table()[i], night.table()[i]);
+        m.insert(0xff000000u | zeroColor(false), 0xff000000u | zeroColor(true));
         return m;
     }();
+    static const QHash<QRgb, QRgb> swapZero = {
+        {0xff000000u | zeroColor(false), 0xff000000u | zeroColor(true)}};
+    const QHash<QRgb, QRgb>& swap = diverging ? swapDiverging : swapZero;
     static std::mutex mutex;
     static QList<std::pair<qint64, QImage>> cache;  // the light image's key, the dark image
     const qint64 key = image.cacheKey();

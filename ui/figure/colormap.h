@@ -37,9 +37,10 @@ public:
 
     // A cell image painted with the light table of `kind` (the compute makes cell images without
     // knowing the theme), in the theme's table: each pixel of the light table becomes the same
-    // level of the dark one; other pixels (transparent, the log scale's zero) stay. The image
-    // itself where both themes share the table. Cached: painting the same image again is free.
-    static QImage themed(const QImage& image, ColormapKind kind, bool dark);
+    // level of the dark one, and a log scale's zero (`logColor`) the dark zero colour; other
+    // pixels (transparent) stay. The image itself where both themes draw alike. Cached: painting
+    // the same image again is free.
+    static QImage themed(const QImage& image, ColormapKind kind, bool dark, bool logColor = false);
 
 private:
     ColormapKind m_kind;

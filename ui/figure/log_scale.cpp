@@ -29,8 +29,8 @@ QRgb logColorOf(const Colormap& cmap, double v, double lo, double hi) {
     return cmap.at(std::max(0.0, logColorPosition(v, lo, hi)));
 }
 
-QRgb zeroColor() {
-    return qRgb(255, 255, 255);
+QRgb zeroColor(bool dark) {
+    return dark ? qRgb(0x9d, 0xa1, 0xa6) : qRgb(255, 255, 255);
 }
 
 QVector<int> logTickExponents(double lo, double hi, int count) {

@@ -28,8 +28,10 @@ double logColorPosition(double v, double lo, double hi);
 // The colour of v on the scale (see above; v must be finite).
 QRgb logColorOf(const Colormap& cmap, double v, double lo, double hi);
 
-// The colour of an exact zero: white, which none of the colour maps uses.
-QRgb zeroColor();
+// The colour of an exact zero, which none of the colour maps uses: white, and in the dark theme a
+// light neutral grey (white cells would glare on the dark page). Cell images are made with the
+// light one; Colormap::themed swaps it.
+QRgb zeroColor(bool dark = false);
 
 // The exponents to label on [lo, hi]: every decade, or the multiples of k (k = 2, 3, 5, 10, ...,
 // so that 10⁰ is among them when in range) when every decade would be more than about `count`.
