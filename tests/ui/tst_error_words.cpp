@@ -18,7 +18,9 @@
 #include "core/compute.h"
 #include "core/io/npy.h"
 #include "core/registry.h"
+#include "tests/ui/text_recorder.h"
 #include "tests/ui/ui_test_util.h"
+#include "ui/figure/figure.h"
 #include "ui/model/model_document.h"
 #include "ui/panels/error_words.h"
 #include "ui/panels/param_panel.h"
@@ -234,7 +236,7 @@ private slots:
         applyLanguage(Lang::Zh);
         const QString zh = localisedError(message, enc);
         const QByteArray what = (message + "\n -> " + zh).toUtf8();
-        QVERIFY2(test::hasCjk(zh), what.constData());
+        QVERIFY2(ui::test::hasCjk(zh), what.constData());
         const QString name = QString::fromStdString(core::parameterNamed(message.toStdString()));
         if (!name.isEmpty()) QVERIFY2(zh.contains(name), what.constData());
         // Every number of the English message is kept.
@@ -265,7 +267,7 @@ private slots:
         const QString framed = QStringLiteral(
             "parameter 'd' = 3: the flux capacitor: not an integer; allowed: an even integer >= 2");
         const QString zh = localisedError(framed, core::registry().find("rope"));
-        QVERIFY2(test::hasCjk(zh) && zh.contains("the flux capacitor: not an integer"),
+        QVERIFY2(ui::test::hasCjk(zh) && zh.contains("the flux capacitor: not an integer"),
                  qPrintable(zh));
         QVERIFY2(zh.contains(QString::fromUtf8("（维度 d）= 3：")), qPrintable(zh));  // its label
         QVERIFY2(zh.endsWith(QString::fromUtf8("；允许：偶数 ≥ 2")), qPrintable(zh));
@@ -286,12 +288,36 @@ private slots:
                            "allowed: an even integer >= 2"));
         QCOMPARE(panel.invalidParameter(), QStringLiteral("d"));
         const QString shown = panel.message();
-        QVERIFY2(test::hasCjk(shown) && shown.contains("127") &&
+        QVERIFY2(ui::test::hasCjk(shown) && shown.contains("127") &&
                      shown.contains(QString::fromUtf8("偶数")),
                  qPrintable(shown));
         // Back to English: the same refusal in core's words.
         applyLanguage(Lang::En);
         QVERIFY2(panel.message().startsWith("parameter 'd' = 127"), qPrintable(panel.message()));
+    }
+
+    // An exported view that shows a refusal (the GUI exports what the view shows) draws it in
+    // the interface language, as the view does.
+    void figureDrawsRefusalInChinese() {
+        const QString refusal = QStringLiteral(
+            "parameter 'd' = 127: must be even: RoPE rotates pairs of dimensions; allowed: an "
+            "even integer >= 2");
+        applyLanguage(Lang::Zh);
+        Figure f;
+        f.title = QStringLiteral("RoPE");
+        f.chinese = true;
+        f.result.error = refusal;
+        poslab::test::RecordingDevice device(QSize(1920, 1080), 96);
+        {
+            QPainter p(&device);
+            paintFigure(p, QRectF(0, 0, 1920, 1080), f, FigureOptions{});
+        }
+        QString drawn;
+        for (const auto& b : device.boxes()) drawn += b.text;
+        applyLanguage(Lang::En);
+        QVERIFY2(drawn.contains(QString::fromUtf8("偶数")) && drawn.contains("127"),
+                 qPrintable(drawn));
+        QVERIFY2(!drawn.contains("must be even"), qPrintable(drawn));
     }
 };
 

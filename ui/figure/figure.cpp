@@ -23,6 +23,7 @@
 #include "ui/figure/lines_paint.h"
 #include "ui/figure/paint_style.h"
 #include "ui/figure/quantity_words.h"
+#include "ui/panels/error_words.h"
 #include "ui/views/rotation_widget.h"
 
 namespace poslab::ui {
@@ -184,7 +185,7 @@ void paintContent(QPainter& p, const Content& c, const Figure& f, const FigureOp
                          f.caption, s);
     }
     if (!r.error.isEmpty()) {
-        paintCentredText(p, c.view, r.error, 1.0, s);
+        paintCentredText(p, c.view, localisedError(r.error), 1.0, s);  // a deck step's refusal
     } else if (!r.heatmaps.isEmpty()) {
         paintHeatmaps(p, c.grid, r.heatmaps, s, f.view.title.text(), covers);
     } else if (!r.lines.curves.isEmpty()) {
