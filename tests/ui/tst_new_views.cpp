@@ -9,8 +9,10 @@
 #include <cmath>
 
 #include "core/compute.h"
+#include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/figure/number_format.h"
+#include "ui/figure/quantity_words.h"
 #include "ui/panels/param_panel.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/heatmap_widget.h"
@@ -176,6 +178,17 @@ private slots:
             worst = std::max(worst, std::abs(diff.at(k)));
         }
         QVERIFY2(worst > 0 && worst < 1e-5, qPrintable(QString::number(worst)));  // RK4 at 64 steps
+    }
+
+    // The live compare of curves names its values on the y axis, as its figure does.
+    void compareChartNamesItsValues() {
+        ViewWidget* v = open("rope", "compare");
+        QVERIFY(v && v->chart());
+        const auto* rope = core::registry().find("rope");
+        QVERIFY(rope);
+        QCOMPARE(v->state().cmpQuantity, QStringLiteral("decay"));
+        QVERIFY(!v->chart()->yLabel().isEmpty());
+        QCOMPARE(v->chart()->yLabel(), quantityAxisName(*rope, QStringLiteral("decay")));
     }
 
     void floaterRk4ErrorFallsAsStepsToTheFourth() {

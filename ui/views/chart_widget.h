@@ -30,14 +30,13 @@ public:
     void setData(const LinesData& data, const QString& title, const QString& xLabel,
                  const QString& yLabel);
     void setDark(bool dark);
-    // A lesson step's "ghost": the previous step's curves, drawn grey and dashed under this
-    // view's own and named `name` in the legend and the hover; empty: none.
     // Curves drawn under the view's own (a lesson step's ghost, styled by ghostCurves()).
     void setGhost(const QVector<CurveData>& curves);
     static constexpr int kGhostColor = ui::kGhostColor;
     // The curves of the last data (without a ghost).
     const QVector<CurveData>& curves() const { return m_data.curves; }
     const LinesData& data() const { return m_data; }
+    QString yLabel() const { return m_yLabel; }
     int curveCount() const { return static_cast<int>(m_data.curves.size()); }
     // The curves as drawn: each a line, or its exact per-pixel-column envelope (a band).
     const LinesData& drawn() const { return m_drawn; }

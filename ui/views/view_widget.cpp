@@ -19,6 +19,8 @@
 
 #include "core/registry.h"
 #include "ui/compute/rope_lod.h"
+#include "ui/compute/series_fetch.h"
+#include "ui/figure/quantity_words.h"
 #include "ui/panels/error_words.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/heatmap_widget.h"
@@ -379,6 +381,11 @@ void ViewWidget::applyResult(const ViewResult& r) {
     } else if (m_chart && (m_spec.kind == ViewKind::Lines || m_spec.kind == ViewKind::Compare)) {
         QString x = m_spec.xLabel.isEmpty() ? r.lines.xAxis : m_spec.xLabel.text();
         QString y = m_spec.yLabel.text();
+        // A compare of curves: the values are the compared quantity's, named as in its figure.
+        const auto* enc = core::registry().find(m_spec.encoding.toStdString());
+        if (y.isEmpty() && m_spec.kind == ViewKind::Compare && enc)
+            if (const auto series = effectiveSeries(m_spec, m_state, *enc); !series.isEmpty())
+                y = quantityAxisName(*enc, series.front().quantity);
         if (r.lines.xWholeTo) m_chart->setFullXRange(r.lines.logX ? 1 : 0, *r.lines.xWholeTo);
         m_chart->setData(r.lines, QString(), x, y);
         m_stack->setCurrentWidget(m_chart);
