@@ -1,10 +1,13 @@
 // The figure of a view computed as `poslab render` does: the view on its encoding's own page, at
 // the page preset with `texts` on top (and a view state, default: the view's own). Shared by the
-// figure suites (tst_figure, tst_figure_labels, tst_figure_numbers, tst_colour_honesty).
+// figure suites (tst_figure, tst_figure_labels, tst_figure_numbers, tst_colour_honesty), with the
+// catalogue's views and the sizes they are drawn at.
 #pragma once
 
 #include <QMap>
+#include <QSize>
 #include <QString>
+#include <map>
 #include <optional>
 
 #include "core/registry.h"
@@ -19,6 +22,32 @@ inline const PageSpec* pageOf(const QString& viewId) {
     for (const auto& page : Catalog::instance().pages())
         if (page.id == page.encoding && page.findView(viewId)) return &page;
     return nullptr;
+}
+
+// Every view of the catalogue once, as on its encoding's own page; `compareOnly`: the compare
+// views alone.
+inline QStringList catalogViewIds(bool compareOnly = false) {
+    QStringList out;
+    for (const auto& page : Catalog::instance().pages())
+        if (page.id == page.encoding)
+            for (const auto& v : page.views)
+                if (!compareOnly || v.kind == ViewKind::Compare) out << v.id;
+    return out;
+}
+
+// A figure size: pixels and the dots per inch that give them their physical size.
+struct FigureSize {
+    QSize pixels;
+    double dpi;
+};
+
+// Two slides and two print presets, as small pixel sizes with the physical size of the real
+// presets (fonts follow both).
+inline std::map<QString, FigureSize> figureSizes() {
+    return {{"16:9", {{960, 540}, 72}},
+            {"4:3", {{800, 600}, 72}},
+            {"a4-portrait", {sizeForPreset("a4-portrait", 60), 60}},
+            {"column", {sizeForPreset("column", 150), 150}}};
 }
 
 inline core::Expected<Figure> figureOf(const QString& viewId,

@@ -31,6 +31,7 @@ using namespace poslab::ui;
 using poslab::test::RecordingDevice;
 using poslab::test::TextBox;
 
+using poslab::ui::test::catalogViewIds;
 using poslab::ui::test::figureOf;
 
 namespace {
@@ -59,14 +60,6 @@ QVector<Size> sizes() {
             {"a4", sizeForPreset("a4", 72), 72, true},
             {"column", sizeForPreset("column", 150), 150, true},
             {"two-column", sizeForPreset("two-column", 100), 100, true}};
-}
-
-QStringList viewIds() {
-    QStringList out;
-    for (const auto& page : Catalog::instance().pages())
-        if (page.id == page.encoding)
-            for (const auto& v : page.views) out << v.id;
-    return out;
 }
 
 // "500_000" with the narrow no-break space of number_format.h for '_'.
@@ -215,7 +208,7 @@ private slots:
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QString>("view");
         QTest::addColumn<int>("size");
-        const QStringList views = viewIds();
+        const QStringList views = catalogViewIds();
         QVERIFY(views.size() > 50);
         for (const char* lang : {"en", "zh"})
             for (const QString& v : views)

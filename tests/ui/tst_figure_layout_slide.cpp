@@ -30,30 +30,12 @@ using namespace poslab;
 using namespace poslab::ui;
 using poslab::test::RecordingDevice;
 using poslab::test::TextBox;
+using poslab::ui::test::catalogViewIds;
 using poslab::ui::test::figureOf;
+using poslab::ui::test::FigureSize;
+using poslab::ui::test::figureSizes;
 
 namespace {
-
-struct Size {
-    QSize pixels;
-    double dpi;
-};
-
-// Small pixel sizes with the physical size of the real presets (fonts follow both).
-std::map<QString, Size> sizes() {
-    return {{"16:9", {{960, 540}, 72}},
-            {"4:3", {{800, 600}, 72}},
-            {"a4-portrait", {sizeForPreset("a4-portrait", 60), 60}},
-            {"column", {sizeForPreset("column", 150), 150}}};
-}
-
-QStringList viewIds() {
-    QStringList out;
-    for (const auto& page : Catalog::instance().pages())
-        if (page.id == page.encoding)
-            for (const auto& v : page.views) out << v.id;
-    return out;
-}
 
 // The runs of rows [first, last] that hold ink (a pixel away from the background).
 QVector<std::pair<int, int>> inkRuns(const QImage& image) {
@@ -101,7 +83,7 @@ Gaps gapsOf(const QImage& image, int footerTop, int titleBottom) {
     return g;
 }
 
-QImage paint(const Figure& f, const Size& size) {
+QImage paint(const Figure& f, const FigureSize& size) {
     FigureOptions o;
     o.pixels = size.pixels;
     o.dpi = size.dpi;
@@ -110,7 +92,7 @@ QImage paint(const Figure& f, const Size& size) {
 
 // The text of a figure's SVG (with its footer or without), <title> and <desc> (the footer as
 // metadata) left out.
-QString svgText(const Figure& f, const Size& size, bool footer = true) {
+QString svgText(const Figure& f, const FigureSize& size, bool footer = true) {
     FigureOptions o;
     o.pixels = size.pixels;
     o.dpi = size.dpi;
@@ -131,7 +113,7 @@ QString svgText(const Figure& f, const Size& size, bool footer = true) {
     return text;
 }
 
-QVector<TextBox> textsOf(const Figure& f, const Size& size) {
+QVector<TextBox> textsOf(const Figure& f, const FigureSize& size) {
     RecordingDevice device(size.pixels, size.dpi);
     QPainter p(&device);
     FigureOptions o;
@@ -186,7 +168,7 @@ struct Covers {
     bool footer = false;  // the footer was found
 };
 
-Covers coversOf(const Figure& f, const Size& size, const QString& words) {
+Covers coversOf(const Figure& f, const FigureSize& size, const QString& words) {
     const QVector<TextBox> boxes = textsOf(f, size);
     const TextBox* id = idLine(boxes, f.view.id);
     Covers c;
@@ -235,13 +217,13 @@ private slots:
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("size");
         int views = 0;
-        for (const QString& view : viewIds()) {
+        for (const QString& view : catalogViewIds()) {
             const Figure* f = figure("en", view);
             QVERIFY2(f, qPrintable(view));
             if (f->result.heatmaps.size() < 2) continue;
             ++views;
             for (const char* lang : {"en", "zh"})
-                for (const auto& [size, pixels] : sizes())
+                for (const auto& [size, pixels] : figureSizes())
                     QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(lang, view, size)))
                         << QString(lang) << view << size;
         }
@@ -254,7 +236,7 @@ private slots:
         QFETCH(QString, size);
         const Figure* f = figure(lang, view);
         QVERIFY(f);
-        const Size s = sizes().at(size);
+        const FigureSize s = figureSizes().at(size);
         const QImage image = paint(*f, s);
         // One body line, as the figure sizes it (larger in print, where ticks are at least 6 pt).
         const double unit =
@@ -281,7 +263,7 @@ private slots:
         QTest::addColumn<QString>("param");
         QTest::addColumn<QString>("size");
         for (const char* lang : {"en", "zh"})
-            for (const auto& [size, pixels] : sizes()) {
+            for (const auto& [size, pixels] : figureSizes()) {
                 const QString l = lang, z = size;
                 QTest::newRow(qPrintable(l + " sinusoidal/table n=8192 " + z))
                     << l << QString("sinusoidal/table") << QString("n=8192") << z;
@@ -302,11 +284,11 @@ private slots:
         QVERIFY(f);
         QCOMPARE(f->result.heatmaps.size(), 1);
         const QString words = lang == "zh" ? QString::fromUtf8("每格") : QString("each cell");
-        const QString text = svgText(*f, sizes().at(size));
+        const QString text = svgText(*f, figureSizes().at(size));
         QVERIFY2(text.count(words) == 1, qPrintable(text.simplified()));
         QVERIFY2(text.contains(view), qPrintable(text.simplified()));  // the footer's parameters
         // Over the plot, where a single panel always has the room.
-        const Covers c = coversOf(*f, sizes().at(size), words);
+        const Covers c = coversOf(*f, figureSizes().at(size), words);
         QVERIFY(c.footer);
         QCOMPARE(c.overPlots, 1);
         QCOMPARE(c.inFooter, 0);
@@ -318,7 +300,7 @@ private slots:
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("size");
-        for (const QString& view : viewIds())
+        for (const QString& view : catalogViewIds())
             for (const char* lang : {"en", "zh"})
                 for (const char* size : {"16:9", "column"})
                     QTest::newRow(qPrintable(QStringLiteral("%1 %2 %3").arg(lang, view, size)))
@@ -331,7 +313,7 @@ private slots:
         const Figure* f = figure(lang, view);
         QVERIFY2(f, qPrintable(view));
         const QString words = lang == "zh" ? QString::fromUtf8("每格") : QString("each cell");
-        const Covers c = coversOf(*f, sizes().at(size), words);
+        const Covers c = coversOf(*f, figureSizes().at(size), words);
         QVERIFY(c.footer);
         const QString why =
             QStringLiteral("over plots %1, in the footer %2").arg(c.overPlots).arg(c.inFooter);

@@ -31,32 +31,13 @@ using namespace poslab;
 using namespace poslab::ui;
 using poslab::test::RecordingDevice;
 using poslab::test::TextBox;
+using poslab::ui::test::catalogViewIds;
 using poslab::ui::test::figureOf;
+using poslab::ui::test::FigureSize;
+using poslab::ui::test::figureSizes;
 using poslab::ui::test::pageOf;
 
 namespace {
-
-struct Size {
-    QSize pixels;
-    double dpi;
-};
-
-// Small pixel sizes with the physical size of the real presets (fonts follow both).
-std::map<QString, Size> sizes() {
-    return {{"16:9", {{960, 540}, 72}},
-            {"4:3", {{800, 600}, 72}},
-            {"a4-portrait", {sizeForPreset("a4-portrait", 60), 60}},
-            {"column", {sizeForPreset("column", 150), 150}}};
-}
-
-QStringList viewIds(bool compareOnly = false) {
-    QStringList out;
-    for (const auto& page : Catalog::instance().pages())
-        if (page.id == page.encoding)
-            for (const auto& v : page.views)
-                if (!compareOnly || v.kind == ViewKind::Compare) out << v.id;
-    return out;
-}
 
 bool isIdeograph(QChar c) {
     return (c.unicode() >= 0x3040 && c.unicode() <= 0x30FF) ||
@@ -278,7 +259,7 @@ private slots:
     // or two lines, inside the canvas, and everything else below it.
     // (A lesson deck's page: the step's title over the view's, which is then smaller.)
     void titleWholeAndAboveTheRest_data() {
-        addViewRows(viewIds(), {"column", "16:9", "column lesson"});
+        addViewRows(catalogViewIds(), {"column", "16:9", "column lesson"});
     }
     void titleWholeAndAboveTheRest() {
         QFETCH(QString, lang);
@@ -291,7 +272,7 @@ private slots:
         if (size.endsWith(QStringLiteral(" lesson")))
             fig.subtitle =
                 lang == "zh" ? QStringLiteral("第三步:只有角度之差") : QStringLiteral("Step three");
-        const Size sz = sizes()[size.section(' ', 0, 0)];
+        const FigureSize sz = figureSizes()[size.section(' ', 0, 0)];
         FigureOptions o;
         o.pixels = sz.pixels;
         o.dpi = sz.dpi;
@@ -337,7 +318,7 @@ private slots:
     }
 
     // No title says a phrase twice, in either language.
-    void titleSaysAPhraseOnce_data() { addViewRows(viewIds(), {"16:9"}); }
+    void titleSaysAPhraseOnce_data() { addViewRows(catalogViewIds(), {"16:9"}); }
     void titleSaysAPhraseOnce() {
         QFETCH(QString, lang);
         QFETCH(QString, view);
@@ -360,7 +341,7 @@ private slots:
         QTest::addColumn<QString>("lang");
         QTest::addColumn<QString>("view");
         QTest::addColumn<QString>("quantity");  // empty: the view's own
-        const QStringList views = viewIds(true);
+        const QStringList views = catalogViewIds(true);
         QVERIFY(views.size() > 10);
         for (const char* lang : {"en", "zh"}) {
             for (const QString& v : views)
@@ -418,14 +399,14 @@ private slots:
         QTest::addColumn<QString>("size");
         useLanguage("en");
         QStringList views;
-        for (const QString& v : viewIds()) {
+        for (const QString& v : catalogViewIds()) {
             const Figure* f = figure("en", v);
             if (f && f->result.heatmaps.size() > 1) views << v;
         }
         QVERIFY(views.contains("urpe/product"));
         for (const char* lang : {"en", "zh"})
             for (const QString& v : views)
-                for (const auto& [name, size] : sizes())
+                for (const auto& [name, size] : figureSizes())
                     QTest::addRow("%s %s %s", lang, qPrintable(v), qPrintable(name))
                         << QString(lang) << v << name;
     }
@@ -435,7 +416,7 @@ private slots:
         QFETCH(QString, size);
         const Figure* f = figure(lang, view);
         QVERIFY2(f, qPrintable(view + ": not computed"));
-        const Size sz = sizes()[size];
+        const FigureSize sz = figureSizes()[size];
         FigureOptions o;
         o.pixels = sz.pixels;
         o.dpi = sz.dpi;
