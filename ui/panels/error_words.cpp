@@ -218,24 +218,9 @@ Translated translatePhrases(std::string_view t) {
     return out;
 }
 
-core::AllowedWords chineseAllowedWords() {
-    core::AllowedWords zh;
-    zh.integer = "整数";
-    zh.real = "实数";
-    zh.conjunction = " 且";
-    zh.boolean = "true 或 false";
-    zh.oneOf = "以下之一：";
-    zh.path = ".npy 文件路径";
-    zh.orPath = "，或 .npy 文件路径";
-    zh.ge = " ≥ ";
-    zh.le = " ≤ ";
-    zh.list = "逗号分隔的实数";
-    return zh;
-}
-
 // A spec's allowed values in Chinese, its choices in words ("补零（zeros）").
 std::string allowedOfSpec(const core::ParamSpec& spec) {
-    const auto zh = chineseAllowedWords();
+    const auto zh = chineseAllowedWords(true);
     const bool choices = spec.type == core::ParamType::Enum ||
                          (spec.type == core::ParamType::Path && !spec.choices.empty());
     if (!choices) return spec.allowedText(zh);
@@ -352,6 +337,21 @@ QString spaced(const QString& text) {
 }
 
 }  // namespace
+
+core::AllowedWords chineseAllowedWords(bool fullWidth) {
+    core::AllowedWords zh;
+    zh.integer = "整数";
+    zh.real = "实数";
+    zh.conjunction = " 且";
+    zh.boolean = "true 或 false";
+    zh.oneOf = fullWidth ? "以下之一：" : "以下之一:";
+    zh.path = ".npy 文件路径";
+    zh.orPath = fullWidth ? "，或 .npy 文件路径" : ",或 .npy 文件路径";
+    zh.ge = " ≥ ";
+    zh.le = " ≤ ";
+    zh.list = "逗号分隔的实数";
+    return zh;
+}
 
 QString localisedError(std::string_view message, const core::EncodingDescriptor* enc) {
     const QString english = QString::fromUtf8(message.data(), qsizetype(message.size()));

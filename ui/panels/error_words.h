@@ -14,8 +14,9 @@
 #include <string_view>
 
 namespace poslab::core {
+struct AllowedWords;
 struct EncodingDescriptor;
-}
+}  // namespace poslab::core
 
 namespace poslab::ui {
 
@@ -24,5 +25,10 @@ namespace poslab::ui {
 // such a parameter shares, if any).
 QString localisedError(std::string_view message, const core::EncodingDescriptor* enc = nullptr);
 QString localisedError(const QString& message, const core::EncodingDescriptor* enc = nullptr);
+
+// Core's words for allowed values (ParamSpec::allowedText) in Chinese, for the error lines and the
+// parameter tooltips alike. `fullWidth`: "：" and "，" as inside a Chinese sentence (the error
+// lines); else ":" and "," as the tooltips write them.
+core::AllowedWords chineseAllowedWords(bool fullWidth);
 
 }  // namespace poslab::ui

@@ -17,18 +17,7 @@ using core::ParamValue;
 
 QString allowedText(const ParamSpec& spec) {
     if (!isChinese()) return QString::fromStdString(spec.allowedText());
-    core::AllowedWords zh;
-    zh.integer = "整数";
-    zh.real = "实数";
-    zh.conjunction = " 且";
-    zh.boolean = "true 或 false";
-    zh.oneOf = "以下之一:";
-    zh.path = ".npy 文件路径";
-    zh.orPath = ",或 .npy 文件路径";
-    zh.ge = " ≥ ";
-    zh.le = " ≤ ";
-    zh.list = "逗号分隔的实数";
-    return QString::fromStdString(spec.allowedText(zh));
+    return QString::fromStdString(spec.allowedText(chineseAllowedWords(false)));
 }
 
 ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
