@@ -40,14 +40,17 @@ core::Expected<core::ParamSet> seriesParams(const core::EncodingDescriptor& enc,
     return p;
 }
 
+QString comparedQuantity(const ViewState& state, const core::EncodingDescriptor& enc) {
+    if (!enc.findQuantity(state.cmpQuantity.toStdString()) && !enc.quantities.empty())
+        return QString::fromStdString(enc.quantities.front().id);
+    return state.cmpQuantity;
+}
+
 QVector<SeriesSpec> effectiveSeries(const ViewSpec& view, const ViewState& state,
                                     const core::EncodingDescriptor& enc) {
     if (view.kind != ViewKind::Compare) return view.series;
-    QString qty = state.cmpQuantity;
-    if (!enc.findQuantity(qty.toStdString()) && !enc.quantities.empty())
-        qty = QString::fromStdString(enc.quantities.front().id);
     SeriesSpec a;
-    a.quantity = qty;
+    a.quantity = comparedQuantity(state, enc);
     a.label = {"A", "A"};
     SeriesSpec b = a;
     b.label = {"B: " + state.cmpParam + " = " + state.cmpValue,

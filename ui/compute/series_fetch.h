@@ -22,6 +22,10 @@ core::Expected<core::ParamSet> seriesParams(const core::EncodingDescriptor& enc,
                                             const core::ParamSet& base, const SeriesSpec& series,
                                             const ViewState& state);
 
+// The quantity a compare view compares: its state's choice, or the encoding's first quantity where
+// the state names none it has.
+QString comparedQuantity(const ViewState& state, const core::EncodingDescriptor& enc);
+
 // The series a view draws; for compare mode built from its state (A, then B).
 QVector<SeriesSpec> effectiveSeries(const ViewSpec& view, const ViewState& state,
                                     const core::EncodingDescriptor& enc);

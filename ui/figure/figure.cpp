@@ -90,8 +90,7 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     // the words of the view's list (unless the encoding's name says them), and its curves'
     // values on the y axis.
     if (view.kind == ViewKind::Compare && enc) {
-        const QVector<SeriesSpec> series = effectiveSeries(view, state, *enc);
-        const QString quantity = series.isEmpty() ? QString() : series.front().quantity;
+        const QString quantity = comparedQuantity(state, *enc);
         if (!quantity.isEmpty()) {
             const QString words = quantityWords(*enc, quantity);
             if (!holdsPhrase(encName, words))

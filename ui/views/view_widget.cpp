@@ -384,8 +384,7 @@ void ViewWidget::applyResult(const ViewResult& r) {
         // A compare of curves: the values are the compared quantity's, named as in its figure.
         const auto* enc = core::registry().find(m_spec.encoding.toStdString());
         if (y.isEmpty() && m_spec.kind == ViewKind::Compare && enc)
-            if (const auto series = effectiveSeries(m_spec, m_state, *enc); !series.isEmpty())
-                y = quantityAxisName(*enc, series.front().quantity);
+            y = quantityAxisName(*enc, comparedQuantity(m_state, *enc));
         if (r.lines.xWholeTo) m_chart->setFullXRange(r.lines.logX ? 1 : 0, *r.lines.xWholeTo);
         m_chart->setData(r.lines, QString(), x, y);
         m_stack->setCurrentWidget(m_chart);
