@@ -28,6 +28,7 @@ std::optional<double> parseByteSize(std::string_view text) {
         mul = 1024.0 * 1024 * 1024 * 1024;
     else
         return std::nullopt;
+    if (!std::isfinite(v * mul)) return std::nullopt;  // 1e308TiB is not a budget either
     return v * mul;
 }
 
@@ -35,7 +36,7 @@ Expected<double> memoryBudgetFromEnvironment() {
     const char* env = std::getenv("POSLAB_MEMORY_BUDGET");
     if (!env) return kDefaultMemoryBudget;
     if (auto b = parseByteSize(env)) return *b;
-    return fail("POSLAB_MEMORY_BUDGET = '" + printable(env) +
+    return fail("POSLAB_MEMORY_BUDGET = '" + echo(env) +
                 "' is not a size; allowed: a positive number with B, KiB, MiB, GiB or TiB");
 }
 
@@ -66,8 +67,9 @@ Expected<ParamSet> parseParams(const EncodingDescriptor& enc, const TextParams& 
         if (!spec) {
             std::string known;
             for (const auto& s : enc.params) known += (known.empty() ? "" : ", ") + s.name;
-            return fail(Errc::UnknownName, "unknown parameter '" + name + "' for encoding '" +
-                                               enc.id + "'; allowed: " + known);
+            return fail(Errc::UnknownName, "unknown parameter '" + echo(name) +
+                                               "' for encoding '" + enc.id +
+                                               "'; allowed: " + known);
         }
         auto v = spec->parse(text);
         if (!v) return v.error();

@@ -1,6 +1,7 @@
 // Errors as values: core never throws across its boundary.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -56,30 +57,16 @@ struct Error {
     Error(Errc errc, std::string text) : code(errc), message(std::move(text)) {}
 };
 
-// `text` with control characters written as escapes (a newline as \n, others as \xNN), so that
-// user text quoted in a message keeps it on one line and sends nothing to the terminal.
-inline std::string printable(std::string_view text) {
-    static const char* kHex = "0123456789abcdef";
-    std::string out;
-    out.reserve(text.size());
-    for (const char ch : text) {
-        const auto c = static_cast<unsigned char>(ch);
-        if (c == '\n') {
-            out += "\\n";
-        } else if (c == '\r') {
-            out += "\\r";
-        } else if (c == '\t') {
-            out += "\\t";
-        } else if (c < 0x20 || c == 0x7f) {
-            out += "\\x";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
-        } else {
-            out += ch;
-        }
-    }
-    return out;
-}
+// The one way to show text that came from a file, an argument or the environment
+// (core/echo.cpp). `printable` keeps it on one line and harmless to a terminal: C0 controls and
+// DEL, C1 controls (U+0080-U+009F), U+2028/U+2029 and the bidirectional controls are written as
+// escapes (\n, \x1b, \u202e), and bytes that are not UTF-8 as \xNN. `echo` does the same and
+// shortens a long value to `limit` characters: its start, an ellipsis and its length
+// ("abcd… (120000 characters)"). Values are echoed; whole messages are made printable.
+constexpr std::size_t kEchoLimit = 80;
+constexpr std::size_t kEchoPathLimit = 240;  // a path: long ones are common, still bounded
+std::string printable(std::string_view text);
+std::string echo(std::string_view text, std::size_t limit = kEchoLimit);
 
 // An invalid-parameter error (the common case in core); the two-argument form names the code.
 inline Error fail(std::string message) {

@@ -98,7 +98,7 @@ std::string ParamSpec::allowedText(const AllowedWords& words) const {
 }
 
 Expected<ParamValue> ParamSpec::parse(std::string_view text) const {
-    const std::string shown = printable(text);
+    const std::string shown = echo(text);
     auto bad = [&](std::string_view why) -> Error {
         return fail("parameter '" + name + "' = '" + shown + "': " + std::string(why) +
                     "; allowed: " + allowedText());
@@ -144,7 +144,7 @@ Expected<ParamValue> ParamSpec::parse(std::string_view text) const {
                     one.type = ParamType::Real;
                     if (!one.parse(text.substr(start, comma - start)))
                         return bad("item " + std::to_string(item) + " ('" +
-                                   printable(text.substr(start, comma - start)) +
+                                   echo(text.substr(start, comma - start)) +
                                    "') is not an allowed number");
                     start = comma + 1;
                 }
@@ -365,10 +365,9 @@ const ParamSpec* findSpec(const std::vector<ParamSpec>& specs, std::string_view 
 
 Error paramError(std::string_view name, const ParamValue& value, std::string_view why,
                  std::string_view allowed) {
-    std::string shown = printable(formatValue(value));
-    if (shown.size() > 80)  // a long list: its start is enough to recognise it
-        shown = shown.substr(0, 60) + "... (" + std::to_string(shown.size()) + " characters)";
-    std::string msg = "parameter '" + printable(name) + "' = " + shown + ": " + std::string(why);
+    // A long list: its start is enough to recognise it.
+    const std::string shown = echo(formatValue(value));
+    std::string msg = "parameter '" + echo(name) + "' = " + shown + ": " + std::string(why);
     if (!allowed.empty()) msg += "; allowed: " + std::string(allowed);
     return fail(std::move(msg));
 }
