@@ -67,9 +67,8 @@ Expected<ParamSet> parseParams(const EncodingDescriptor& enc, const TextParams& 
         if (!spec) {
             std::string known;
             for (const auto& s : enc.params) known += (known.empty() ? "" : ", ") + s.name;
-            return fail(Errc::UnknownName, "unknown parameter '" + echo(name) +
-                                               "' for encoding '" + enc.id +
-                                               "'; allowed: " + known);
+            return fail(Errc::UnknownName, "unknown parameter '" + echo(name) + "' for encoding '" +
+                                               enc.id + "'; allowed: " + known);
         }
         auto v = spec->parse(text);
         if (!v) return v.error();
