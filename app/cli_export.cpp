@@ -8,6 +8,7 @@
 #include "app/model_option.h"
 #include "core/compute.h"
 #include "core/io/atomic_file.h"
+#include "core/io/npy.h"
 #include "core/io/writers.h"
 #include "gpu/backend_router.h"
 
@@ -47,6 +48,8 @@ int runExport(const Args& args) {
     if (!params) return fail(cmd, params.error().message);
     core::ComputeOptions options;
     options.memoryBudget = budget;
+    // Input tables (-p source=…, input=…) are read under the same budget as the result.
+    const core::io::InputBudgetScope inputBudget(budget);
     auto prepared = core::prepare(*enc, positional[1], std::move(*params), options);
     if (!prepared) return fail(cmd, prepared.error().message);
 

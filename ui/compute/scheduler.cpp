@@ -7,6 +7,7 @@
 
 #include "core/backend/backend.h"
 #include "core/compute.h"
+#include "core/io/npy.h"
 #include "gpu/backend_router.h"
 #include "ui/compute/compute_request.h"
 
@@ -280,6 +281,8 @@ void Worker::loop() {
                   {},
                   {}});
         };
+        // Input tables (a `source` .npy) are read under the request's budget.
+        const core::io::InputBudgetScope inputBudget(request.memoryBudget);
         ComputeResult result =
             computeRequest(request, cache, &m_cancel, progress, source ? &*source : nullptr);
         if (source) outcome = source->outcome();
