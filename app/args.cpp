@@ -1,6 +1,7 @@
 #include "app/args.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace poslab::app {
 
@@ -107,6 +108,9 @@ std::string badValue(const std::string& option, const std::string& value,
 
 int parseOptions(const std::string& command, const Args& args, const OptionTable& table,
                  std::vector<std::string>* positional) {
+    // The value options already given, with their value: a second one is refused, as a repeated
+    // `-p` key is (issue 23 note 2: `--memory-budget 256MiB --memory-budget 1TiB` kept the last).
+    std::vector<std::pair<const Option*, std::string>> given;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         const bool isOption = a.size() > 1 && a[0] == '-';  // a lone "-" is a name
@@ -124,6 +128,13 @@ int parseOptions(const std::string& command, const Args& args, const OptionTable
             continue;
         }
         if (i + 1 >= args.size()) return fail(command, "option '" + a + "' needs a value");
+        if (!o->repeatable()) {
+            for (const auto& [seen, value] : given)
+                if (seen == o)
+                    return fail(command, "option '" + a + "' is given twice (" + core::echo(value) +
+                                             " and " + core::echo(args[i + 1]) + "); give it once");
+            given.emplace_back(o, args[i + 1]);
+        }
         if (std::string error = store(*o, a, args[++i]); !error.empty())
             return fail(command, error);
     }

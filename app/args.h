@@ -22,9 +22,9 @@ using ValueCheck = std::function<std::string(const std::string& value)>;
 
 struct Option {
     std::vector<std::string> names;  // {"-o", "--output"}
-    // Where a use of the option goes. A flag stores `flagValue` in a bool; a value replaces a
-    // string (the last one given wins, as before); KEY=VALUE pairs (`-p`) are repeatable and
-    // collect in the order given.
+    // Where a use of the option goes. A flag stores `flagValue` in a bool; a value sets a string
+    // and may be given once (a second `--memory-budget` is refused: which one was meant cannot be
+    // guessed); KEY=VALUE pairs (`-p`) are repeatable, each key once, in the order given.
     std::variant<bool*, std::string*, core::TextParams*> target;
     bool flagValue = true;             // --no-footer stores false
     std::string valueName;             // the value in the usage text: "FILE", "KEY=VALUE"

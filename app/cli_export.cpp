@@ -3,15 +3,39 @@
 // Everything, the output path included, is checked before computing; the file is opened after
 // the computation and written atomically.
 #include <iostream>
+#include <new>
 
 #include "app/args.h"
 #include "app/model_option.h"
 #include "core/compute.h"
 #include "core/io/atomic_file.h"
+#include "core/io/npy.h"
 #include "core/io/writers.h"
 #include "gpu/backend_router.h"
 
 namespace poslab::app {
+
+namespace {
+
+// cpu: the double reference. auto / vulkan: the router picks per quantity; a missing or failing
+// Vulkan, or a quantity without a shader, computes on the CPU and says so once.
+core::Expected<core::Array> computeOn(gpu::BackendMode backend, const core::Prepared& prepared,
+                                      const core::ComputeOptions& options) {
+    if (backend == gpu::BackendMode::Cpu) return core::run(prepared, options);
+    gpu::BackendRouter router(
+        backend, [&](const std::string& m) { std::cerr << "poslab export: note: " << m << "\n"; });
+    core::Result computed;
+    const core::Request request{prepared.encoding->id, prepared.quantity->id, prepared.params,
+                                core::Precision::F64};
+    if (auto st = router.run(request, computed, options); !st) return st.error();
+    if (computed.backend == core::BackendKind::Vulkan && computed.dtype == core::DType::F64)
+        std::cerr << "poslab export: note: " << prepared.encoding->id << "/"
+                  << prepared.quantity->id << " computed on the Vulkan device ("
+                  << router.vulkan()->deviceName() << ") in float32\n";
+    return computed.toArray();
+}
+
+}  // namespace
 
 int runExport(const Args& args) {
     const std::string cmd = "export";
@@ -47,31 +71,22 @@ int runExport(const Args& args) {
     if (!params) return fail(cmd, params.error().message);
     core::ComputeOptions options;
     options.memoryBudget = budget;
+    // Input tables (-p source=…, input=…) are read under the same budget as the result.
+    const core::io::InputBudgetScope inputBudget(budget);
     auto prepared = core::prepare(*enc, positional[1], std::move(*params), options);
     if (!prepared) return fail(cmd, prepared.error().message);
 
     // The output is checked now and opened after the computation: an interrupted export leaves
     // no temporary file behind.
     if (auto st = core::io::AtomicFile::check(output); !st) return fail(cmd, st.error().message);
-    // cpu: the double reference. auto / vulkan: the router picks per quantity; a missing or
-    // failing Vulkan, or a quantity without a shader, computes on the CPU and says so once.
     core::Expected<core::Array> result = core::fail("not computed");
-    if (backend == gpu::BackendMode::Cpu) {
-        result = core::run(*prepared, options);
-    } else {
-        gpu::BackendRouter router(backend, [&](const std::string& m) {
-            std::cerr << "poslab export: note: " << m << "\n";
-        });
-        core::Result computed;
-        const core::Request request{enc->id, prepared->quantity->id, prepared->params,
-                                    core::Precision::F64};
-        if (auto st = router.run(request, computed, options); !st)
-            return fail(cmd, st.error().message);
-        if (computed.backend == core::BackendKind::Vulkan && computed.dtype == core::DType::F64)
-            std::cerr << "poslab export: note: " << enc->id << "/" << prepared->quantity->id
-                      << " computed on the Vulkan device (" << router.vulkan()->deviceName()
-                      << ") in float32\n";
-        result = computed.toArray();
+    try {
+        result = computeOn(backend, *prepared, options);
+    } catch (const std::bad_alloc&) {
+        return fail(cmd, "out of memory while computing " + enc->id + "/" + prepared->quantity->id +
+                             " of shape (" + core::shapeText(prepared->shape) +
+                             "), although it is within the memory budget of " +
+                             core::formatBytes(budget) + "; lower the sizes or --memory-budget");
     }
     if (!result) return fail(cmd, result.error().message);
     core::io::AtomicFile file;

@@ -9,6 +9,7 @@
 
 #include "app/args.h"
 #include "app/model_option.h"
+#include "core/io/atomic_file.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/document/lesson.h"
@@ -106,24 +107,25 @@ int listViews() {
     return 0;
 }
 
-// Checks that the output can be created before any work: the folder must exist.
+// Checks that the output can be created before any work, by the rule `export` follows too
+// (core::io::AtomicFile::check): the folder must exist, a link must lead to a regular file.
 std::string outputProblem(const std::string& output, bool deck) {
     const QFileInfo info(QString::fromStdString(output));
     ui::FigureFormat format;
     if (!ui::figureFormatOf(info.filePath(), &format)) {
-        if (!deck) return "output '" + output + "': unknown extension; allowed: .png, .svg, .pdf";
+        if (!deck)
+            return "output '" + core::echo(output, core::kEchoPathLimit) +
+                   "': unknown extension; allowed: .png, .svg, .pdf";
+        if (auto st = core::io::AtomicFile::checkLink(output); !st) return st.error().message;
         if (info.exists() && !info.isDir())
-            return "output '" + output + "': not a folder and not a .pdf file";
+            return "output '" + core::echo(output, core::kEchoPathLimit) +
+                   "': not a folder and not a .pdf file";
         return {};  // a folder, created when missing
     }
     if (deck && format != ui::FigureFormat::Pdf)
-        return "output '" + output + "': a lesson deck is a .pdf file or a folder";
-    const QFileInfo dir(info.absolutePath());
-    if (!dir.isDir())
-        return "cannot write '" + output + "': folder " + dir.filePath().toStdString() +
-               " does not exist";
-    if (!dir.isWritable()) return "cannot write '" + output + "': folder is not writable";
-    if (info.isDir()) return "cannot write '" + output + "': it is a folder";
+        return "output '" + core::echo(output, core::kEchoPathLimit) +
+               "': a lesson deck is a .pdf file or a folder";
+    if (auto st = core::io::AtomicFile::check(output); !st) return st.error().message;
     return {};
 }
 

@@ -1,31 +1,45 @@
 #include "core/encodings/absolute_common.h"
 
+#include <utility>
+
 #include "core/encodings/common.h"
 #include "core/io/npy.h"
 
 namespace poslab::core::enc {
 
+namespace {
+
+// The (rows, cols) of the table at `path`, from its header alone: shape, dtype, length and the
+// memory budget of reading it are checked here; the values (finite or not) when it is read.
+Expected<std::pair<std::int64_t, std::int64_t>> sourceShape(const std::string& param,
+                                                            const std::string& path) {
+    auto header = io::inspectNpy(path);
+    if (!header)
+        return fail(header.error().code, "parameter '" + param + "': " + header.error().message);
+    const Shape& shape = header->shape;
+    if (shape.size() != 2 || shape[0] < 1 || shape[1] < 2)
+        return fail("parameter '" + param + "' = " + echo(path, kEchoPathLimit) +
+                    ": array has shape (" + shapeText(shape) +
+                    "), expected (positions, dimensions) with at least 1 row and 2 columns");
+    return std::pair{shape[0], shape[1]};
+}
+
+}  // namespace
+
 Expected<RowMatrix> readSourceTable(const std::string& param, const std::string& path) {
     // Shape first (cheap, clear message), then the data (truncation, dtype, non-finite values).
-    if (auto st = checkNpyShape(param, path, {-1, -1}); !st) return st.error();
-    auto header = io::readNpyHeader(path);
-    if (!header) return fail("parameter '" + param + "': " + header.error().message);
-    const std::int64_t rows = header->shape[0];
-    const std::int64_t cols = header->shape[1];
-    if (rows < 1 || cols < 2)
-        return fail("parameter '" + param + "' = " + path + ": array has shape (" +
-                    shapeText(header->shape) +
-                    "), expected (positions, dimensions) with at least 1 row and 2 columns");
-    return loadMatrix(param, path, rows, cols);
+    auto shape = sourceShape(param, path);
+    if (!shape) return shape.error();
+    return loadMatrix(param, path, shape->first, shape->second);
 }
 
 Status adoptSourceShape(ParamSet& p, const std::string& param, std::int64_t defaultN,
                         std::int64_t defaultD) {
     const std::string path = p.text(param);
-    auto table = readSourceTable(param, path);
-    if (!table) return table.error();
-    const std::int64_t rows = table->rows();
-    const std::int64_t cols = table->cols();
+    // The header only: a table larger than the budget is refused before its data is read.
+    auto shape = sourceShape(param, path);
+    if (!shape) return shape.error();
+    const auto [rows, cols] = *shape;
     auto adopt = [&](const std::string& name, std::int64_t def, std::int64_t fromFile) -> Status {
         const std::int64_t given = p.integer(name);
         // A value the user gave must match; one merely left at its default follows the file.

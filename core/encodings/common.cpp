@@ -138,24 +138,26 @@ Status checkNpyShape(const std::string& param, const std::string& path, const Sh
         std::string want;
         for (std::size_t i = 0; i < shape.size(); ++i)
             want += (i ? "," : "") + (shape[i] < 0 ? std::string("any") : std::to_string(shape[i]));
-        return fail("parameter '" + param + "' = " + path + ": array has shape (" +
-                    shapeText(h->shape) + "), expected (" + want + ")");
+        return fail("parameter '" + param + "' = " + echo(path, kEchoPathLimit) +
+                    ": array has shape (" + shapeText(h->shape) + "), expected (" + want + ")");
     }
     return {};
 }
 
 Expected<RowMatrix> loadMatrix(const std::string& param, const std::string& path, std::int64_t rows,
                                std::int64_t cols) {
+    // Under the budget of the request being computed (io::inputBudget, `--memory-budget`).
     auto a = io::readNpy(path);
-    if (!a) return fail("parameter '" + param + "': " + a.error().message);
+    if (!a) return fail(a.error().code, "parameter '" + param + "': " + a.error().message);
     if (a->size() != rows * cols)
-        return fail("parameter '" + param + "' = " + path + ": array has shape (" +
-                    shapeText(a->shape) + "), expected " + std::to_string(rows) + " x " +
-                    std::to_string(cols) + " values");
+        return fail("parameter '" + param + "' = " + echo(path, kEchoPathLimit) +
+                    ": array has shape (" + shapeText(a->shape) + "), expected " +
+                    std::to_string(rows) + " x " + std::to_string(cols) + " values");
     RowMatrix m(rows, cols);
     for (std::int64_t k = 0; k < rows * cols; ++k) m.data()[k] = a->at(k);
     if (!m.allFinite())
-        return fail("parameter '" + param + "' = " + path + ": array holds non-finite values");
+        return fail("parameter '" + param + "' = " + echo(path, kEchoPathLimit) +
+                    ": array holds non-finite values");
     return m;
 }
 

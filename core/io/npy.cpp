@@ -17,7 +17,7 @@ static_assert(std::endian::native == std::endian::little, "PosLab writes .npy li
 namespace {
 
 Error npyError(const std::string& path, const std::string& why) {
-    return fail("file '" + path + "': " + why);
+    return fail("file '" + echo(path, kEchoPathLimit) + "': " + why);
 }
 
 // Opens `path` for reading only if it is a regular file: a FIFO, a terminal or a device would
@@ -26,10 +26,13 @@ Status openRegular(const std::string& path, std::ifstream& in) {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (ec || !std::filesystem::exists(status))
-        return fail(Errc::Io, "file '" + path + "' cannot be opened for reading");
+        return fail(Errc::Io,
+                    "file '" + echo(path, kEchoPathLimit) + "' cannot be opened for reading");
     if (!std::filesystem::is_regular_file(status)) return npyError(path, "not a regular file");
     in.open(path, std::ios::binary);
-    if (!in) return fail(Errc::Io, "file '" + path + "' cannot be opened for reading");
+    if (!in)
+        return fail(Errc::Io,
+                    "file '" + echo(path, kEchoPathLimit) + "' cannot be opened for reading");
     return {};
 }
 
@@ -92,28 +95,31 @@ Expected<NpyHeader> readNpyHeader(const std::string& path) {
     return parsed->header;
 }
 
-Expected<Array> readNpy(const std::string& path, double maxBytes) {
-    std::ifstream in;
-    if (auto st = openRegular(path, in); !st) return st.error();
+namespace {
+
+thread_local double t_inputBudget = -1;
+
+struct Layout {
+    Parsed parsed;
+    std::size_t itemSize = 0, count = 0, dataBytes = 0;
+    bool isInt = false;
+    double need = 0;  // bytes of working memory to read it
+};
+
+Expected<Layout> layoutOf(std::ifstream& in, const std::string& path, double maxBytes) {
     auto parsed = parseHeader(in, path);
     if (!parsed) return parsed.error();
-    const NpyHeader& h = parsed->header;
+    Layout out;
+    out.parsed = std::move(*parsed);
+    const NpyHeader& h = out.parsed.header;
     if (h.fortranOrder) return npyError(path, "Fortran-order arrays are not supported");
-    std::size_t itemSize = 0;
-    bool isInt = false;
-    if (h.descr == "<f8")
-        itemSize = 8;
-    else if (h.descr == "<f4")
-        itemSize = 4;
-    else if (h.descr == "<i8") {
-        itemSize = 8;
-        isInt = true;
-    } else if (h.descr == "<i4") {
-        itemSize = 4;
-        isInt = true;
-    } else
+    if (h.descr == "<f8" || h.descr == "<i8")
+        out.itemSize = 8;
+    else if (h.descr == "<f4" || h.descr == "<i4")
+        out.itemSize = 4;
+    else
         return npyError(path, "unsupported dtype '" + h.descr + "' (need <f8, <f4, <i8 or <i4)");
-
+    out.isInt = h.descr[1] == 'i';
     in.seekg(0, std::ios::end);
     const auto fileSize = static_cast<std::size_t>(in.tellg());
     // The element count, refused on overflow before it is used for anything.
@@ -124,27 +130,64 @@ Expected<Array> readNpy(const std::string& path, double maxBytes) {
             return npyError(path, "shape (" + shapeText(h.shape) + ") is too large");
         n *= s;
     }
-    const std::size_t dataBytes = n * itemSize;
-    if (fileSize < parsed->dataOffset || fileSize - parsed->dataOffset < dataBytes)
+    out.count = n;
+    out.dataBytes = n * out.itemSize;
+    const std::size_t offset = out.parsed.dataOffset;
+    if (fileSize < offset || fileSize - offset < out.dataBytes)
         return npyError(path, "truncated: header promises shape (" + shapeText(h.shape) +
                                   ") but the data is shorter");
-    if (fileSize - parsed->dataOffset > dataBytes)
+    if (fileSize - offset > out.dataBytes)
         return npyError(path, "corrupt: more data than the shape (" + shapeText(h.shape) + ")");
     // What reading needs: the raw bytes and the array of 8-byte values.
-    const double budget = maxBytes > 0 ? maxBytes : configuredMemoryBudget();
-    const double need = static_cast<double>(dataBytes) + 8.0 * static_cast<double>(n);
-    if (need > budget)
-        return fail(Errc::OverBudget, "file '" + path + "': reading shape (" + shapeText(h.shape) +
-                                          ") would need " + formatBytes(need) +
-                                          ", more than the memory budget of " +
-                                          formatBytes(budget));
+    const double budget = maxBytes > 0 ? maxBytes : inputBudget();
+    out.need = static_cast<double>(out.dataBytes) + 8.0 * static_cast<double>(n);
+    if (out.need > budget)
+        return fail(Errc::OverBudget,
+                    "file '" + echo(path, kEchoPathLimit) + "': reading shape (" +
+                        shapeText(h.shape) + ") would need " + formatBytes(out.need) +
+                        ", more than the memory budget of " + formatBytes(budget));
+    return out;
+}
+
+}  // namespace
+
+double inputBudget() {
+    return t_inputBudget > 0 ? t_inputBudget : configuredMemoryBudget();
+}
+
+InputBudgetScope::InputBudgetScope(double bytes) : m_previous(t_inputBudget) {
+    t_inputBudget = bytes;
+}
+
+InputBudgetScope::~InputBudgetScope() {
+    t_inputBudget = m_previous;
+}
+
+Expected<NpyHeader> inspectNpy(const std::string& path, double maxBytes) {
+    std::ifstream in;
+    if (auto st = openRegular(path, in); !st) return st.error();
+    auto layout = layoutOf(in, path, maxBytes);
+    if (!layout) return layout.error();
+    return layout->parsed.header;
+}
+
+Expected<Array> readNpy(const std::string& path, double maxBytes) {
+    std::ifstream in;
+    if (auto st = openRegular(path, in); !st) return st.error();
+    auto layout = layoutOf(in, path, maxBytes);
+    if (!layout) return layout.error();
+    const NpyHeader& h = layout->parsed.header;
+    const Parsed* parsed = &layout->parsed;
+    const std::size_t n = layout->count, dataBytes = layout->dataBytes, itemSize = layout->itemSize;
+    const bool isInt = layout->isInt;
+    const double need = layout->need;
     in.seekg(static_cast<std::streamoff>(parsed->dataOffset));
     std::string raw;
     try {
         raw.resize(dataBytes);
     } catch (const std::bad_alloc&) {
-        return fail(Errc::OverBudget,
-                    "file '" + path + "': not enough memory for " + formatBytes(need));
+        return fail(Errc::OverBudget, "file '" + echo(path, kEchoPathLimit) +
+                                          "': not enough memory for " + formatBytes(need));
     }
     if (dataBytes > 0 && !in.read(raw.data(), static_cast<std::streamsize>(raw.size())))
         return npyError(path, "read error");

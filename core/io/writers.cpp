@@ -64,7 +64,8 @@ void writeCsv(std::ostream& out, const Array& array) {
     // 1-D arrays: one value per line (as numpy.savetxt); otherwise the last dimension per line.
     const std::int64_t cols = array.shape.size() <= 1 ? 1 : array.shape.back();
     std::string line;
-    for (std::int64_t r = 0; cols > 0 && r < total / cols; ++r) {
+    // A failed write (a full disk) ends the loop: nothing more would reach the file.
+    for (std::int64_t r = 0; cols > 0 && r < total / cols && out; ++r) {
         line.clear();
         for (std::int64_t c = 0; c < cols; ++c) {
             if (c) line += ',';
@@ -92,7 +93,7 @@ void writeNested(std::ostream& out, const Array& a, std::size_t dim, std::int64_
         return;
     }
     out << '[';
-    for (std::int64_t i = 0; i < a.shape[dim]; ++i) {
+    for (std::int64_t i = 0; i < a.shape[dim] && out; ++i) {
         if (i) out << ',';
         if (dim + 1 == a.shape.size())
             out << jsonNumber(a, k++);

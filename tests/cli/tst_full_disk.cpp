@@ -1,7 +1,9 @@
-// A full disk (issue 14, F2): `render` to PNG, SVG and PDF, and a lesson deck to PDF, on a disk
-// with no room for the file exit 2 with one line, leave no file (no partial figure, no hidden
-// temporary) and leave an existing file untouched. The disk is a 64 KiB tmpfs mounted by the
-// test, which needs root; elsewhere the test is skipped and says why.
+// A full disk (issue 14, F2; issue 23, review 2 N15): `export` to .npy, .csv and .json, `render`
+// to PNG, SVG and PDF, and a lesson deck to PDF, on a disk with no room for the file exit 2 with
+// one line naming the cause ("no space left on the device", not "Unknown error"), leave no file
+// (no partial figure, no hidden temporary) and leave an existing file untouched; a deck written
+// to a new folder leaves no folder. The disk is a 64 KiB tmpfs mounted by the test, which needs
+// root; elsewhere the test is skipped and says why.
 #include <sys/mount.h>
 #include <unistd.h>
 #include <QDir>
@@ -41,6 +43,10 @@ private slots:
         QTest::newRow("svg") << QStringList{"render", "rope/decay"} << "f.svg";
         QTest::newRow("pdf") << QStringList{"render", "rope/angles"} << "f.pdf";
         QTest::newRow("deck pdf") << QStringList{"render", "--lesson", lesson} << "deck.pdf";
+        const QStringList scores = {"export", "rope", "scores", "-p", "n=256"};
+        QTest::newRow("export npy") << scores << "o.npy";
+        QTest::newRow("export csv") << scores << "o.csv";
+        QTest::newRow("export json") << scores << "o.json";
     }
     void refused() {
         QFETCH(QStringList, args);
@@ -57,10 +63,13 @@ private slots:
             QCOMPARE(r.code, 2);
             QCOMPARE(r.err.count('\n'), 1);
             QVERIFY2(r.err.contains(file.toUtf8()), r.err.constData());
+            QVERIFY2(r.err.contains("no space left on the device"), r.err.constData());
             QDir disk(path("disk"));
             const QStringList left = disk.entryList(QDir::Files | QDir::Hidden | QDir::System);
             if (existing) {
-                QCOMPARE(left, (QStringList{file, "filler"}));
+                QStringList expected{file, "filler"};
+                expected.sort();
+                QCOMPARE(left, expected);
                 QFile old(target);
                 QVERIFY(old.open(QIODevice::ReadOnly));
                 QCOMPARE(old.readAll(), QByteArray("old contents"));
@@ -70,6 +79,33 @@ private slots:
                 QCOMPARE(left, QStringList{"filler"});
             }
         }
+    }
+
+    // A deck to a folder: the folder (and any parent the run created) goes with its files.
+    void deckFolderLeavesNothing_data() {
+        QTest::addColumn<QString>("folder");
+        QTest::addColumn<QString>("format");
+        QTest::newRow("new folder, png") << "deckdir"
+                                         << "png";
+        QTest::newRow("new folder, svg") << "deckdir"
+                                         << "svg";
+        QTest::newRow("new nested folders") << "a/b/deck"
+                                            << "png";
+    }
+    void deckFolderLeavesNothing() {
+        QFETCH(QString, folder);
+        QFETCH(QString, format);
+        const QString lesson =
+            qEnvironmentVariable("POSLAB_SOURCE_DIR") + "/resources/lessons/03_rope.json";
+        const auto r = test::runPoslab(
+            {"render", "--lesson", lesson, "--format", format, "-o", path("disk/" + folder)});
+        QCOMPARE(r.code, 2);
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains("no space left on the device"), r.err.constData());
+        QCOMPARE(
+            QDir(path("disk"))
+                .entryList(QDir::AllEntries | QDir::Hidden | QDir::System | QDir::NoDotAndDotDot),
+            QStringList{"filler"});
     }
 
 private:

@@ -4,11 +4,14 @@
 
 #include <cmath>
 #include <memory>
+#include <new>
 
 #include "core/backend/backend.h"
 #include "core/compute.h"
+#include "core/io/npy.h"
 #include "gpu/backend_router.h"
 #include "ui/compute/compute_request.h"
+#include "ui/shell/language.h"
 
 namespace poslab::ui {
 
@@ -67,6 +70,21 @@ private:
     QString m_device;
     RouterOutcome m_outcome;
 };
+
+ComputeResult outOfMemory(const ComputeRequest& request) {
+    ComputeResult r;
+    r.generation = request.generation;
+    r.pageId = request.pageId;
+    r.tag = request.tag;
+    const QString budget = QString::fromStdString(core::formatBytes(request.memoryBudget));
+    r.error = pick(
+        QStringLiteral("out of memory while computing: the system refused memory "
+                       "within the budget of %1; lower the sizes")
+            .arg(budget),
+        QString::fromUtf8("计算时内存不足:系统拒绝分配预算 %1 以内的内存;请减小尺寸").arg(budget),
+        request.lang);
+    return r;
+}
 
 }  // namespace
 
@@ -280,8 +298,18 @@ void Worker::loop() {
                   {},
                   {}});
         };
-        ComputeResult result =
-            computeRequest(request, cache, &m_cancel, progress, source ? &*source : nullptr);
+        ComputeResult result;
+        try {
+            // Input tables (a `source` .npy) are read under the request's budget.
+            const core::io::InputBudgetScope inputBudget(request.memoryBudget);
+            result =
+                computeRequest(request, cache, &m_cancel, progress, source ? &*source : nullptr);
+        } catch (const std::bad_alloc&) {
+            // Memory the budget allowed but the system refused: an error shown in the views,
+            // not an abort of the GUI. The cache may hold a half-made round: emptied.
+            cache = ArrayCache();
+            result = outOfMemory(request);
+        }
         if (source) outcome = source->outcome();
         {
             const std::lock_guard lock(m_mutex);

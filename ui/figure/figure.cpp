@@ -7,12 +7,12 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QSvgGenerator>
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
+#include <new>
 
+#include "core/io/atomic_file.h"
 #include "core/registry.h"
 #include "ui/compute/compute_request.h"
 #include "ui/compute/request_check.h"
@@ -376,26 +376,23 @@ bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& o) {
 
 namespace {
 
-// Writes `bytes` to `path` atomically. The whole file is checked written before the rename: a
-// short write (a full disk) leaves the target as it was and reports why. (QSvgGenerator and
-// QPdfWriter write one large block and ignore a short count, so they paint into memory first.)
+// Writes `bytes` to `path` through core's AtomicFile, the writer of `poslab export`: one rule for
+// links (written through, or refused when they lead nowhere), devices and FIFOs (refused), and
+// one vocabulary for failures ("no space left on the device"). The whole file is checked written
+// before the rename. (QSvgGenerator and QPdfWriter write one large block and ignore a short
+// count, so they paint into memory first.)
 QString saveBytes(const QString& path, const QByteArray& bytes) {
-    // QSaveFile writes through a symbolic link and renames over what it names: never over a
-    // device, a FIFO or a socket (as root, a link to /dev/null would replace the device node).
-    std::error_code ec;
-    const auto status = std::filesystem::status(path.toStdString(), ec);
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status) &&
-        !std::filesystem::is_directory(status))
-        return QStringLiteral("output '%1' is not a regular file").arg(path);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) return saveError(path, file.errorString());
-    if (file.write(bytes) != bytes.size() || !file.flush()) {
-        const QString why = file.errorString();
-        file.cancelWriting();
-        return saveError(path, why.isEmpty() ? QStringLiteral("write failed (disk full?)") : why);
+    core::io::AtomicFile file;
+    auto st = file.open(path.toStdString());
+    if (st) {
+        file.stream().write(bytes.constData(), bytes.size());
+        st = file.commit();
     }
-    if (!file.commit()) return saveError(path, file.errorString());
-    return {};
+    return st ? QString() : QString::fromStdString(st.error().message);
+}
+
+QString outOfMemory(const QString& path) {
+    return saveError(path, QStringLiteral("out of memory while drawing it"));
 }
 
 // Paints `figures` as the pages of one PDF in `device`; false when painting failed.
@@ -422,18 +419,22 @@ QString writeFigure(const QString& path, const Figure& figure, const FigureOptio
         return QStringLiteral("output '%1': unknown extension; allowed: .png, .svg, .pdf")
             .arg(path);
     if (const QString bad = validateFigureOptions(o); !bad.isEmpty()) return bad;
-    QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    bool painted = true;
-    if (format == FigureFormat::Png)
-        painted = figureImage(figure, o).save(&buffer, "PNG");
-    else if (format == FigureFormat::Svg)
-        painted = writeSvg(&buffer, figure, o);
-    else
-        painted = paintPdf(&buffer, {figure}, o, figure.title);
-    if (!painted) return saveError(path, QStringLiteral("the figure could not be drawn"));
-    return saveBytes(path, bytes);
+    try {  // also the GUI's figure-export thread: a failed allocation is an error, not an abort
+        QByteArray bytes;
+        QBuffer buffer(&bytes);
+        buffer.open(QIODevice::WriteOnly);
+        bool painted = true;
+        if (format == FigureFormat::Png)
+            painted = figureImage(figure, o).save(&buffer, "PNG");
+        else if (format == FigureFormat::Svg)
+            painted = writeSvg(&buffer, figure, o);
+        else
+            painted = paintPdf(&buffer, {figure}, o, figure.title);
+        if (!painted) return saveError(path, QStringLiteral("the figure could not be drawn"));
+        return saveBytes(path, bytes);
+    } catch (const std::bad_alloc&) {
+        return outOfMemory(path);
+    }
 }
 
 QString writeDeck(const QString& path, const QVector<Figure>& figures, const FigureOptions& o,
@@ -444,27 +445,33 @@ QString writeDeck(const QString& path, const QVector<Figure>& figures, const Fig
     if (figureFormatOf(path, &format)) {
         if (format != FigureFormat::Pdf)
             return QStringLiteral("output '%1': a deck is a .pdf file or a folder").arg(path);
-        QByteArray bytes;
-        QBuffer buffer(&bytes);
-        buffer.open(QIODevice::WriteOnly);
-        const QString title =
-            figures.front().subtitle.isEmpty() ? figures.front().title : figures.front().subtitle;
-        if (!paintPdf(&buffer, figures, o, title))
-            return saveError(path, QStringLiteral("the deck could not be drawn"));
-        return saveBytes(path, bytes);
+        try {
+            QByteArray bytes;
+            QBuffer buffer(&bytes);
+            buffer.open(QIODevice::WriteOnly);
+            const QString title = figures.front().subtitle.isEmpty() ? figures.front().title
+                                                                     : figures.front().subtitle;
+            if (!paintPdf(&buffer, figures, o, title))
+                return saveError(path, QStringLiteral("the deck could not be drawn"));
+            return saveBytes(path, bytes);
+        } catch (const std::bad_alloc&) {
+            return outOfMemory(path);
+        }
     }
-    const QFileInfo info(path);
-    if (info.exists() && !info.isDir())
-        return QStringLiteral("output '%1': not a folder and not a .pdf file").arg(path);
-    if (!QDir().mkpath(path)) return saveError(path, QStringLiteral("cannot create the folder"));
+    // A folder: what this call created (the folder, its files) goes again if a step fails.
+    core::io::OutputFolder folder;
+    if (auto st = folder.create(path.toStdString()); !st)
+        return QString::fromStdString(st.error().message);
     const QString ext = folderFormat == FigureFormat::Svg   ? QStringLiteral("svg")
                         : folderFormat == FigureFormat::Pdf ? QStringLiteral("pdf")
                                                             : QStringLiteral("png");
     for (int i = 0; i < figures.size(); ++i) {
         const QString file = QDir(path).filePath(
             QStringLiteral("step_%1.%2").arg(i + 1, 2, 10, QLatin1Char('0')).arg(ext));
+        folder.adding(file.toStdString());
         if (const QString e = writeFigure(file, figures[i], o); !e.isEmpty()) return e;
     }
+    folder.keep();
     return {};
 }
 
