@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "core/compute.h"
+#include "core/io/npy.h"
 
 namespace poslab::core::io {
 
@@ -60,7 +61,7 @@ Expected<std::string> readInputFile(const std::string& path, InputKind kind, dou
     };
     const auto size = static_cast<std::uint64_t>(st.st_size);
     if (size > rule.maxBytes) return tooLarge(size);
-    const double limit = budget > 0 ? budget : configuredMemoryBudget();
+    const double limit = budget > 0 ? budget : inputBudget();
     if (const double need = kJsonBytesPerByte * static_cast<double>(size); need > limit)
         return fail(Errc::OverBudget, head + ": reading " + std::to_string(size) +
                                           " bytes would need " + formatBytes(need) +

@@ -26,8 +26,9 @@ constexpr double kJsonBytesPerByte = 32.0;
 
 // Reads a whole input file. Symbolic links are followed; anything but a regular file (a FIFO, a
 // device, a socket, a folder) is refused before it is opened, so nothing blocks or streams. A file
-// over the kind's cap, or whose parsed form would exceed `budget` bytes (the configured memory
-// budget when negative), is refused before it is read. Errors name the file with echo().
+// over the kind's cap, or whose parsed form would exceed `budget` bytes (inputBudget() when
+// negative: the request's --memory-budget, else the configured one), is refused before it is read.
+// Errors name the file with echo().
 Expected<std::string> readInputFile(const std::string& path, InputKind kind, double budget = -1);
 
 // Whether `text` (JSON, not yet parsed) nests arrays and objects deeper than `maxDepth`: one
