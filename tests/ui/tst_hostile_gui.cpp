@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QProcess>
 #include <QStatusBar>
 #include <QWindow>
@@ -280,6 +281,22 @@ private slots:
             w.session()->cleanExit();
         }
         useSettingsIn(m_settings.path());
+    }
+
+    // A notice given before the window shows is not drawn over the compute time once it shows
+    // (QStatusBar hides only the widgets visible when the message comes).
+    void startNoticeIsNotDrawnOverTheTime() {
+        QTemporaryDir dir;
+        QVERIFY(writeFile(dir.filePath("recovery"), "in the way"));
+        MainWindow w(options(dir.filePath("recovery"), 50));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(test::waitIdle(w));
+        QTest::qWait(50);
+        QCOMPARE(w.statusBar()->currentMessage(), w.session()->autosaveProblem());
+        for (const QLabel* label : w.statusBar()->findChildren<QLabel*>())
+            QVERIFY2(!label->isVisible() || !label->text().startsWith("computed in"),
+                     qPrintable(label->text()));
     }
 
     // Core's new lines in Chinese where the window shows them.

@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSettings>
@@ -96,6 +97,8 @@ StatusPanel::StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QO
                      core::formatBytes(core::kDefaultMemoryBudget).c_str());
         addNotice(budget, 60000);
     }
+    m_time->installEventFilter(this);
+    m_hover->installEventFilter(this);
     // The next start notice once the bar's message is gone (timed out, or cleared).
     connect(m_bar, &QStatusBar::messageChanged, this, [this](const QString& text) {
         if (text.isEmpty() && !m_queue.isEmpty())
@@ -106,7 +109,22 @@ StatusPanel::StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QO
 void StatusPanel::addNotice(const QString& text, int ms) {
     m_notices << text;
     m_queue.append({text, ms});
-    if (m_bar->currentMessage().isEmpty()) showNextNotice();
+    showNextNotice();
+}
+
+bool StatusPanel::eventFilter(QObject* watched, QEvent* event) {
+    // QStatusBar hides its widgets under a message only when it shows the message, and the
+    // compute time and the hover readout may be shown after that (a notice given before the window
+    // showed): it is hidden again as QStatusBar would, so that the two texts are never drawn over
+    // each other.
+    auto* label = qobject_cast<QLabel*>(watched);
+    if ((label == m_time || label == m_hover) && event->type() == QEvent::Show)
+        QTimer::singleShot(0, label, [this, label] {
+            if (m_bar->currentMessage().isEmpty() || !label->isVisible()) return;
+            label->hide();
+            label->setAttribute(Qt::WA_WState_ExplicitShowHide, false);  // back when it ends
+        });
+    return QObject::eventFilter(watched, event);
 }
 
 void StatusPanel::showNextNotice() {

@@ -60,6 +60,9 @@ public:
 
     void retranslate();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     // The user chose another backend; the scheduler already uses it.
     void backendModeChanged();
