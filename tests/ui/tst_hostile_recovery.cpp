@@ -3,6 +3,7 @@
 // Offered after a "crash" and accepted, each must end in "could not be recovered" at once, with
 // the window as it was, the file kept and no crash. The nesting is refused by the session reader
 // itself; head_dim needs the config reader's bound on dimensions (core/models).
+#include <sys/resource.h>
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -37,6 +38,10 @@ class TestHostileRecovery : public QObject {
     Q_OBJECT
 private slots:
     void initTestCase() {
+        // A reader without a bound on dimensions would take 5 GB for head_dim 536870912: the
+        // suite fails fast under 4 GiB of address space rather than take a shared machine's memory.
+        const rlimit limit{rlim_t(4) << 30, rlim_t(4) << 30};
+        QVERIFY(::setrlimit(RLIMIT_AS, &limit) == 0);
         setUpApplication();
         QVERIFY(m_settings.isValid());
         useSettingsIn(m_settings.path());
