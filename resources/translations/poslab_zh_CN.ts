@@ -895,6 +895,14 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Model</source>
         <translation>模型</translation>
     </message>
+    <message>
+        <source>Setting %1 is unknown; using the default</source>
+        <translation>设置 %1 无法识别；改用默认值</translation>
+    </message>
+    <message>
+        <source>Settings %1 are unknown; using the defaults</source>
+        <translation>设置 %1 无法识别；改用默认值</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ModelChart</name>
@@ -1441,14 +1449,6 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <source>cannot read %1: %2</source>
-        <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>%1: not a PosLab session (%2 bytes is far too large)</source>
-        <translation>%1：不是 PosLab 会话（%2 字节，远超正常大小）</translation>
-    </message>
-    <message>
         <source>no recovery folder</source>
         <translation>没有恢复文件夹</translation>
     </message>
@@ -1479,6 +1479,26 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>model: the config is refused at seq_len %1</source>
         <translation>model：配置在 seq_len %1 下被拒绝</translation>
+    </message>
+    <message>
+        <source>not a PosLab session (%1)</source>
+        <translation>不是 PosLab 会话（%1）</translation>
+    </message>
+    <message>
+        <source>a file of that name is in the way</source>
+        <translation>同名文件占用了该路径</translation>
+    </message>
+    <message>
+        <source>Autosave is off: cannot create %1 (%2)</source>
+        <translation>自动保存已关闭：无法创建 %1（%2）</translation>
+    </message>
+    <message>
+        <source>Autosave is off in this window: another running PosLab autosaves to %1</source>
+        <translation>本窗口的自动保存已关闭：另一个正在运行的 PosLab 正在自动保存到 %1</translation>
+    </message>
+    <message>
+        <source>Autosave is off: cannot write in %1</source>
+        <translation>自动保存已关闭：无法写入 %1</translation>
     </message>
 </context>
 <context>

@@ -376,7 +376,8 @@ private slots:
 
         const QString missing = dir.filePath(QStringLiteral("missing.json"));
         QVERIFY(!loadLesson(missing, Catalog::instance(), &lesson, &error));
-        QVERIFY2(error.startsWith(missing + QStringLiteral(": cannot read")), qPrintable(error));
+        QVERIFY2(error.startsWith(QStringLiteral("lesson file '%1' cannot be read").arg(missing)),
+                 qPrintable(error));
 
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write(lessonJson({kGood}));

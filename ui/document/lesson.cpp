@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "core/compute.h"
+#include "core/io/input_file.h"
 #include "core/models/rope_params.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/compute/rope_lod.h"
@@ -329,6 +330,11 @@ bool parseLesson(const QByteArray& json, const Catalog& catalog, Lesson* lesson,
         if (error) *error = QString::fromStdString(core::printable(why.toStdString()));
         return false;
     };
+    // Nesting is checked before the parser recurses (a lesson nests 5 levels).
+    if (const auto depth =
+            core::io::checkJsonDepth(std::string_view(json.data(), json.size()), "lesson");
+        !depth)
+        return failed(QString::fromStdString(depth.error().message));
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(json, &pe);
     if (pe.error != QJsonParseError::NoError)
@@ -377,15 +383,32 @@ bool parseLesson(const QByteArray& json, const Catalog& catalog, Lesson* lesson,
 }
 
 bool loadLesson(const QString& path, const Catalog& catalog, Lesson* lesson, QString* error) {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        if (error) *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
-        return false;
+    QByteArray bytes;
+    if (path.startsWith(QLatin1String(":/"))) {
+        // A built-in lesson, embedded in the program.
+        QFile f(path);
+        if (!f.open(QIODevice::ReadOnly)) {
+            if (error) *error = QStringLiteral("%1: cannot read: %2").arg(path, f.errorString());
+            return false;
+        }
+        bytes = f.readAll();
+    } else {
+        // A file on disk, under the one input rule: regular files only (a FIFO or /dev/zero is
+        // refused before it is opened), the lesson cap, the memory budget.
+        auto text = core::io::readInputFile(QFile::encodeName(path).toStdString(),
+                                            core::io::InputKind::Lesson);
+        if (!text) {
+            if (error) *error = QString::fromStdString(text.error().message);
+            return false;
+        }
+        bytes = QByteArray::fromStdString(*text);
     }
     Lesson out;
     QString why;
-    if (!parseLesson(f.readAll(), catalog, &out, &why)) {
-        if (error) *error = QStringLiteral("%1: %2").arg(path, why);
+    if (!parseLesson(bytes, catalog, &out, &why)) {
+        if (error)
+            *error = QString::fromStdString(core::echo(path.toStdString(), core::kEchoPathLimit)) +
+                     QStringLiteral(": ") + why;
         return false;
     }
     out.path = path;

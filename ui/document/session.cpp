@@ -7,11 +7,10 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QLockFile>
 #include <QSaveFile>
-#include <QStandardPaths>
 #include <cmath>
 
+#include "core/io/input_file.h"
 #include "core/models/model_config.h"
 #include "core/registry.h"
 #include "ui/catalog/view_state_json.h"
@@ -21,13 +20,13 @@ namespace poslab::ui {
 
 namespace {
 
-// Larger than any real session (a few kB) by far; refuses to read a wrong, huge file whole.
-constexpr qint64 kMaxSessionBytes = 16 * 1024 * 1024;
-
 const char* const kColormapNames[] = {"auto", "viridis", "diverging"};
 
+// A choice outside the enum (a value cast from a settings file) is written as the default, so
+// that no session is ever written with a value the reader refuses.
 QString colormapName(ColormapChoice c) {
-    return QLatin1String(kColormapNames[static_cast<int>(c)]);
+    const auto i = static_cast<std::size_t>(c);
+    return QLatin1String(i < std::size(kColormapNames) ? kColormapNames[i] : kColormapNames[0]);
 }
 
 // Whether `viewId` is drawn on `tab` of `page` (0: the Overview, k: the k-th view).
@@ -101,7 +100,15 @@ bool readModelEntry(const QJsonObject& o, const QString& where, QString* name, Q
             QCoreApplication::translate("poslab::ui::Session", "%1: no \"config\" text").arg(where);
         return false;
     }
-    const auto read = core::models::readModelConfigText(config->toStdString());
+    // The nesting first: nothing may recurse over a hostile config (review 2, N1).
+    const std::string text = config->toStdString();
+    if (const auto depth = core::io::checkJsonDepth(text, "config"); !depth) {
+        *error = QCoreApplication::translate("poslab::ui::Session",
+                                             "%1: the embedded config is refused: %2")
+                     .arg(where, localisedError(depth.error().message));
+        return false;
+    }
+    const auto read = core::models::readModelConfigText(text);
     if (!read) {
         *error = QCoreApplication::translate("poslab::ui::Session",
                                              "%1: the embedded config is refused: %2")
@@ -202,6 +209,10 @@ QByteArray sessionToJson(const SessionState& s) {
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
+bool sameDocument(const SessionState& a, const SessionState& b) {
+    return a == b || sessionToJson(a) == sessionToJson(b);
+}
+
 namespace {
 bool readSession(const QByteArray& json, const Catalog& catalog, SessionState* state,
                  QString* error);
@@ -220,6 +231,14 @@ bool sessionFromJson(const QByteArray& json, const Catalog& catalog, SessionStat
 namespace {
 bool readSession(const QByteArray& json, const Catalog& catalog, SessionState* state,
                  QString* error) {
+    // Nesting is checked before the parser recurses (a session nests 4 levels).
+    if (const auto depth =
+            core::io::checkJsonDepth(std::string_view(json.data(), json.size()), "session");
+        !depth) {
+        *error = QCoreApplication::translate("poslab::ui::Session", "not a PosLab session (%1)")
+                     .arg(localisedError(depth.error().message));
+        return false;
+    }
     QJsonParseError parse{};
     const QJsonDocument doc = QJsonDocument::fromJson(json, &parse);
     if (parse.error != QJsonParseError::NoError) {
@@ -354,87 +373,28 @@ QString saveSession(const QString& path, const SessionState& state) {
     return writeSessionFile(path, sessionToJson(state));
 }
 
-QString loadSession(const QString& path, const Catalog& catalog, SessionState* state) {
-    const QString name = QDir::toNativeSeparators(path);
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        return QCoreApplication::translate("poslab::ui::Session", "cannot read %1: %2")
-            .arg(name, file.errorString());
-    }
-    if (file.size() > kMaxSessionBytes) {
-        return QCoreApplication::translate("poslab::ui::Session",
-                                           "%1: not a PosLab session (%2 bytes is far too large)")
-            .arg(name)
-            .arg(file.size());
-    }
-    QString error;
-    if (!sessionFromJson(file.readAll(), catalog, state, &error))
-        return name + QStringLiteral(": ") + error;
+QString readSessionFile(const QString& path, QByteArray* bytes) {
+    auto text = core::io::readInputFile(QFile::encodeName(path).toStdString(),
+                                        core::io::InputKind::Session);
+    if (!text) return localisedError(text.error().message);
+    *bytes = QByteArray::fromStdString(*text);
     return {};
 }
 
-RecoveryFile::RecoveryFile(const QString& dir) : m_dir(dir) {}
-
-RecoveryFile::~RecoveryFile() = default;  // the lock is released; the recovery file stays
-
-QString RecoveryFile::defaultDir() {
-    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
-           QStringLiteral("/recovery");
+QString parseSessionFile(const QString& path, const QByteArray& bytes, const Catalog& catalog,
+                         SessionState* state) {
+    QString error;
+    if (!sessionFromJson(bytes, catalog, state, &error))
+        return QString::fromStdString(
+                   core::echo(QDir::toNativeSeparators(path).toStdString(), core::kEchoPathLimit)) +
+               QStringLiteral(": ") + error;
+    return {};
 }
 
-QString RecoveryFile::filePathIn(const QString& dir) {
-    return QDir(dir).filePath(QStringLiteral("recovery.poslab"));
-}
-
-QString RecoveryFile::path() const {
-    return m_dir.isEmpty() ? QString() : filePathIn(m_dir);
-}
-
-bool RecoveryFile::acquire() {
-    if (m_dir.isEmpty() || m_lock) return owned();
-    if (!QDir().mkpath(m_dir)) return false;
-    auto lock = std::make_unique<QLockFile>(QDir(m_dir).filePath(QStringLiteral("running.lock")));
-    // Stale only when its process is gone: a long session must keep the lock however old it is.
-    lock->setStaleLockTime(0);
-    if (!lock->tryLock(0)) return false;
-    m_lock = std::move(lock);
-    m_leftover = QFileInfo::exists(path());
-    return true;
-}
-
-QString RecoveryFile::write(const SessionState& state, const QString& documentPath) {
-    if (!owned() || m_leftover) return {};
-    QJsonObject o = QJsonDocument::fromJson(sessionToJson(state)).object();
-    o[QStringLiteral("document")] = documentPath;  // ignored by sessionFromJson
-    return writeSessionFile(path(), QJsonDocument(o).toJson(QJsonDocument::Indented));
-}
-
-bool RecoveryFile::read(const Catalog& catalog, SessionState* state, QString* documentPath,
-                        QString* error) const {
-    if (m_dir.isEmpty()) {
-        *error = QCoreApplication::translate("poslab::ui::Session", "no recovery folder");
-        return false;
-    }
-    *error = loadSession(path(), catalog, state);
-    if (!error->isEmpty()) return false;
-    QFile file(path());  // loadSession validated it: the document path is a plain string
-    if (file.open(QIODevice::ReadOnly))
-        *documentPath = QJsonDocument::fromJson(file.readAll())
-                            .object()
-                            .value(QStringLiteral("document"))
-                            .toString();
-    return true;
-}
-
-void RecoveryFile::remove() {
-    if (!owned() || m_leftover) return;
-    QFile::remove(path());
-}
-
-void RecoveryFile::discardLeftover() {
-    if (!owned() || !m_leftover) return;
-    QFile::remove(path());
-    m_leftover = false;
+QString loadSession(const QString& path, const Catalog& catalog, SessionState* state) {
+    QByteArray bytes;
+    if (QString error = readSessionFile(path, &bytes); !error.isEmpty()) return error;
+    return parseSessionFile(path, bytes, catalog, state);
 }
 
 }  // namespace poslab::ui

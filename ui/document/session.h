@@ -75,6 +75,9 @@ struct SessionState {
 };
 
 QByteArray sessionToJson(const SessionState& state);
+// Whether the two states make the same file: what a file does not keep (the plot size in pixels
+// that follows the window) is no change to the document.
+bool sameDocument(const SessionState& a, const SessionState& b);
 // Parses and validates; on failure returns false, leaves `state` untouched and sets `error` to one
 // line naming the problem ("not a PosLab session (...)", "written by a newer PosLab (format 2;
 // this version reads up to 1)", "unknown page \"x\"", "parameter 'base' = -1: ...").
@@ -90,6 +93,12 @@ QString writeSessionFile(const QString& path, const QByteArray& json);
 QString saveSession(const QString& path, const SessionState& state);
 // Reads and validates; the error names the file.
 QString loadSession(const QString& path, const Catalog& catalog, SessionState* state);
+// loadSession's two steps. The read follows the one input rule (core::io::readInputFile): regular
+// files only (a FIFO, a device or a folder is refused before it is opened), 16 MiB at most, the
+// memory budget. Each returns the error, naming the file, in the interface language.
+QString readSessionFile(const QString& path, QByteArray* bytes);
+QString parseSessionFile(const QString& path, const QByteArray& bytes, const Catalog& catalog,
+                         SessionState* state);
 
 // The autosaved session for crash recovery: `recovery.poslab` in a folder, guarded by a lock file
 // held while PosLab runs. A clean exit removes the recovery file, so finding one while the lock
@@ -108,8 +117,12 @@ public:
     static QString filePathIn(const QString& dir);
 
     // Takes the lock; returns whether this instance owns the recovery file. Also notes whether a
-    // recovery file was left behind by an earlier run.
+    // recovery file was left behind by an earlier run. When it fails, problem() says why.
     bool acquire();
+    // Why autosave is off after a failed acquire(), one line in the interface language: the
+    // folder cannot be made or written (a read-only HOME, a file in the way), or another running
+    // PosLab holds the lock. Empty when autosave works or is disabled (no folder).
+    QString problem() const { return m_problem; }
     bool owned() const { return m_lock != nullptr; }
     bool leftover() const { return m_leftover; }
     QString path() const;
@@ -129,6 +142,7 @@ private:
     QString m_dir;
     std::unique_ptr<QLockFile> m_lock;
     bool m_leftover = false;
+    QString m_problem;
 };
 
 }  // namespace poslab::ui

@@ -10,6 +10,8 @@
 #include <QTimer>
 #include <QWidget>
 
+#include "core/expected.h"
+
 namespace poslab::ui {
 
 namespace {
@@ -29,7 +31,13 @@ SessionController::SessionController(QWidget* window, const Catalog& catalog, Ca
     m_autosave->setSingleShot(true);
     m_autosave->setInterval(std::max(0, m_options.autosaveMs));
     connect(m_autosave, &QTimer::timeout, this, &SessionController::autosave);
-    if (m_options.persist) m_recent = QSettings().value("session/recent").toStringList();
+    if (m_options.persist) {
+        // A settings value like any other input: paths only (opening one is checked then), no
+        // empty or repeated entry, at most kMaxRecent.
+        for (const QString& path : QSettings().value("session/recent").toStringList())
+            if (!path.isEmpty() && !m_recent.contains(path) && m_recent.size() < kMaxRecent)
+                m_recent << path;
+    }
 }
 
 SessionController::~SessionController() = default;
@@ -48,7 +56,7 @@ void SessionController::finish() {
 
 void SessionController::stateChanged() {
     if (!m_started) return;
-    const bool modified = !m_saved || m_capture() != *m_saved;
+    const bool modified = !m_saved || !sameDocument(m_capture(), *m_saved);
     setModified(modified);
     if (!m_recovery.owned()) return;
     // Started once per burst of edits, not restarted by each: a long slider drag must not keep
@@ -162,7 +170,8 @@ bool SessionController::maybeSave() {
 void SessionController::fillRecentMenu(QMenu* menu) {
     menu->clear();
     for (const QString& path : m_recent) {
-        QAction* a = menu->addAction(QDir::toNativeSeparators(path));
+        QAction* a = menu->addAction(QString::fromStdString(
+            core::echo(QDir::toNativeSeparators(path).toStdString(), core::kEchoPathLimit)));
         connect(a, &QAction::triggered, this, [this, path] { openRecent(path); });
     }
     if (m_recent.isEmpty()) menu->addAction(tr("(none)"))->setEnabled(false);

@@ -67,6 +67,9 @@ public:
 
     // Crash recovery.
     bool recoveryAvailable() const;
+    // Why this window does not autosave (from start(); one line), empty when it does or when
+    // autosave is disabled.
+    QString autosaveProblem() const { return m_recovery.problem(); }
     QString recover();
     void discardRecovery();
     void offerRecovery();  // asks with a message box (persist only)

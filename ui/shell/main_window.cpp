@@ -8,7 +8,6 @@
 #include <QDockWidget>
 #include <QMenuBar>
 #include <QMessageBox>
-#include <QScreen>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSlider>
@@ -144,42 +143,9 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
     restoreSettings();
     m_session->start();
+    if (const QString off = m_session->autosaveProblem(); !off.isEmpty()) m_status->addNotice(off);
     if (m_options.persist && m_session->recoveryAvailable())
         QTimer::singleShot(0, m_session, &SessionController::offerRecovery);
-}
-
-// The last session's language, theme, colour map, backend and page (QSettings when persist), or
-// the defaults (language: the system's); a first start fills most of the screen.
-void MainWindow::restoreSettings() {
-    QString startPage = "rope";
-    int startTab = 0;
-    Lang lang = Lang::En;
-    if (m_options.persist) {
-        QSettings s;
-        restoreGeometry(s.value("window/geometry").toByteArray());
-        restoreState(s.value("window/state").toByteArray());
-        lang = startLanguage(s.value("language").toString());
-        m_dark = s.value("theme/dark", false).toBool();
-        m_colormap = static_cast<ColormapChoice>(s.value("view/colormap", 0).toInt());
-        startPage = s.value("page/id", startPage).toString();
-        startTab = s.value("page/tab", 0).toInt();
-        const auto mode =
-            gpu::parseBackendMode(s.value("backend/mode", "cpu").toString().toStdString());
-        setBackendMode(mode.value_or(gpu::BackendMode::Cpu));
-    }
-    if (!m_catalog.find(startPage)) startPage = QStringLiteral("rope");  // a page that is gone
-    if (!m_options.persist || !QSettings().contains("window/geometry")) {
-        // First start: most of the screen (a teacher's projector is often 1280 x 800).
-        const QRect avail = screen() ? screen()->availableGeometry() : QRect(0, 0, 1600, 1000);
-        resize(std::min(1500, avail.width() * 92 / 100), std::min(940, avail.height() * 92 / 100));
-    }
-    setLanguage(lang);
-    setDark(m_dark);
-    m_cmapAuto->setChecked(m_colormap == ColormapChoice::Auto);
-    m_cmapViridis->setChecked(m_colormap == ColormapChoice::Viridis);
-    m_cmapDiverging->setChecked(m_colormap == ColormapChoice::Diverging);
-    m_page->setColormap(m_colormap);
-    openPage(startPage, startTab);
 }
 
 MainWindow::~MainWindow() {
@@ -424,20 +390,6 @@ int MainWindow::backendNoticeCount() const {
 }
 QString MainWindow::backendNotice() const {
     return m_status->notice();
-}
-
-void MainWindow::saveSettings() {
-    if (!m_options.persist) return;
-    QSettings s;
-    s.setValue("window/geometry", saveGeometry());
-    s.setValue("window/state", saveState());
-    s.setValue("theme/dark", m_dark);
-    s.setValue("view/colormap", static_cast<int>(m_colormap));
-    s.setValue("language", languageCode(currentLanguage()));
-    if (m_page->page()) {
-        s.setValue("page/id", m_page->page()->id);
-        s.setValue("page/tab", m_page->currentTab());
-    }
 }
 
 void MainWindow::closeEvent(QCloseEvent* e) {

@@ -15,6 +15,7 @@
 #include <QStatusBar>
 #include <QVBoxLayout>
 
+#include "core/expected.h"
 #include "core/models/rope_params.h"
 #include "core/registry.h"
 #include "ui/catalog/view_state_json.h"
@@ -138,8 +139,10 @@ void MainWindow::fillRecentModels() {
     const QStringList recent =
         m_options.persist ? QSettings().value(kRecentModelsKey).toStringList() : QStringList();
     for (const QString& path : recent) {
-        QAction* a = m_recentModelsMenu->addAction(QFileInfo(path).fileName() +
-                                                   QStringLiteral("  (") + path + ')');
+        // A settings value: shown on one line whatever it holds.
+        const QString shown = QString::fromStdString(core::echo(path.toStdString(), 120));
+        QAction* a = m_recentModelsMenu->addAction(QFileInfo(shown).fileName() +
+                                                   QStringLiteral("  (") + shown + ')');
         connect(a, &QAction::triggered, this, [this, path] {
             openModelFile(path);
             showModelPage();

@@ -192,7 +192,7 @@ QString MainWindow::startLesson(const Lesson& lesson) {
 QString MainWindow::openLessonFile(const QString& path) {
     Lesson lesson;
     QString error;
-    if (!loadLesson(path, m_catalog, &lesson, &error)) return error;
+    if (!loadLesson(path, m_catalog, &lesson, &error)) return localisedError(error);
     return startLesson(lesson);
 }
 

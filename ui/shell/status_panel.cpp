@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QCoreApplication>
+#include <QEvent>
 #include <QLabel>
 #include <QProgressBar>
 #include <QSettings>
@@ -81,8 +82,8 @@ StatusPanel::StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QO
             });
     connect(scheduler, &Scheduler::vulkanUnavailable, this, [this](const QString& reason) {
         // Told once: the same reason again (another switch to Auto or Vulkan) stays quiet.
-        if (m_notices > 0 && reason == m_noticeReason) return;
-        ++m_notices;
+        if (m_vulkanNotices > 0 && reason == m_noticeReason) return;
+        ++m_vulkanNotices;
         m_noticeReason = reason;
         m_notice = QCoreApplication::translate("poslab::ui::MainWindow",
                                                "Vulkan is not available (%1); computing on the CPU")
@@ -94,8 +95,42 @@ StatusPanel::StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QO
         std::fprintf(stderr, "poslab: %s; the default budget of %s applies\n",
                      problem ? "" : problem.error().message.c_str(),
                      core::formatBytes(core::kDefaultMemoryBudget).c_str());
-        m_bar->showMessage(budget, 60000);
+        addNotice(budget, 60000);
     }
+    m_time->installEventFilter(this);
+    m_hover->installEventFilter(this);
+    // The next start notice once the bar's message is gone (timed out, or cleared).
+    connect(m_bar, &QStatusBar::messageChanged, this, [this](const QString& text) {
+        if (text.isEmpty() && !m_queue.isEmpty())
+            QTimer::singleShot(0, this, &StatusPanel::showNextNotice);
+    });
+}
+
+void StatusPanel::addNotice(const QString& text, int ms) {
+    m_notices << text;
+    m_queue.append({text, ms});
+    showNextNotice();
+}
+
+bool StatusPanel::eventFilter(QObject* watched, QEvent* event) {
+    // QStatusBar hides its widgets under a message only when it shows the message, and the
+    // compute time and the hover readout may be shown after that (a notice given before the window
+    // showed): it is hidden again as QStatusBar would, so that the two texts are never drawn over
+    // each other.
+    auto* label = qobject_cast<QLabel*>(watched);
+    if ((label == m_time || label == m_hover) && event->type() == QEvent::Show)
+        QTimer::singleShot(0, label, [this, label] {
+            if (m_bar->currentMessage().isEmpty() || !label->isVisible()) return;
+            label->hide();
+            label->setAttribute(Qt::WA_WState_ExplicitShowHide, false);  // back when it ends
+        });
+    return QObject::eventFilter(watched, event);
+}
+
+void StatusPanel::showNextNotice() {
+    if (m_queue.isEmpty() || !m_bar->currentMessage().isEmpty()) return;
+    const auto [text, ms] = m_queue.takeFirst();
+    m_bar->showMessage(text, ms);
 }
 
 QString StatusPanel::budgetNotice() const {

@@ -4,8 +4,11 @@
 // cannot be used); a notice when POSLAB_MEMORY_BUDGET is not a size.
 #pragma once
 
+#include <QList>
 #include <QObject>
+#include <QPair>
 #include <QString>
+#include <QStringList>
 
 #include "gpu/backend_mode.h"
 
@@ -34,11 +37,17 @@ public:
     void setBackendMode(gpu::BackendMode mode);
     QComboBox* backendChoice() const { return m_backendChoice; }
     QString backendText() const;
-    int noticeCount() const { return m_notices; }
+    int noticeCount() const { return m_vulkanNotices; }
     QString notice() const { return m_notice; }
     // When POSLAB_MEMORY_BUDGET is set but is not a size: what the window says about it (the
     // default budget applies; also shown in the status bar and on stderr at start); else empty.
     QString budgetNotice() const;
+
+    // A notice about the window's start (a refused setting, autosave off, a bad memory budget):
+    // shown in the status bar for `ms`, each after the one before so that none hides another.
+    // notices() keeps every one given.
+    void addNotice(const QString& text, int ms = 20000);
+    QStringList notices() const { return m_notices; }
 
     QString hoverText() const;
     void setHover(const QString& text);
@@ -51,12 +60,16 @@ public:
 
     void retranslate();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 signals:
     // The user chose another backend; the scheduler already uses it.
     void backendModeChanged();
 
 private:
     void updateBackendLabel();
+    void showNextNotice();
 
     QStatusBar* m_bar;
     Scheduler* m_scheduler;
@@ -69,9 +82,11 @@ private:
     QToolButton* m_cancel;
     ComputedBy m_computedBy{};  // what computed the last result; {} is Cpu
     QString m_backendDetail;    // device name or reason
-    int m_notices = 0;
+    int m_vulkanNotices = 0;
     QString m_noticeReason;
     QString m_notice;
+    QStringList m_notices;               // every start notice given
+    QList<QPair<QString, int>> m_queue;  // start notices not shown yet, with their durations
 };
 
 }  // namespace poslab::ui
