@@ -1,5 +1,6 @@
 // models.md M1: from a config's JSON to the layer map and one computed RoPE set per kind.
 #include <algorithm>
+#include <cstdlib>
 #include <new>
 #include <string_view>
 #include <unordered_map>
@@ -345,6 +346,15 @@ Status checkText(const std::string& text, Tally& tally) {
                              "reading " + std::to_string(text.size()) + " bytes");
         !st)
         return st;
+    // Under a limit on the address space tighter than the budget, the parse itself could run
+    // out; nlohmann's destructor allocates as it unwinds, which would abort. So the memory the
+    // parse may take is asked for once, untouched, and given back at once.
+    void* (*volatile allocate)(std::size_t) = std::malloc;
+    if (void* room = allocate(static_cast<std::size_t>(io::kJsonBytesPerByte) * text.size()))
+        std::free(room);
+    else
+        return fail(Errc::OverBudget,
+                    "config: out of memory for reading " + std::to_string(text.size()) + " bytes");
     if (auto st = io::checkJsonDepth(text, "config"); !st) {
         const std::string key = detail::deepKey(text, io::kMaxJsonDepth);
         return key.empty() ? st : io::checkJsonDepth(text, echo(key));

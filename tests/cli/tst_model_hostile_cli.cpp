@@ -7,6 +7,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
 #include <QtTest>
 
 #include "tests/cli/cli_test_util.h"
@@ -193,6 +194,32 @@ private slots:
                              "--memory-budget", "1GiB", "-o", path("wide.npy")},
                             {{"POSLAB_MEMORY_BUDGET", "1KiB"}});
         QVERIFY2(wide.code == 0, wide.err.constData());
+    }
+
+    // Under a limit on the address space below the budget (N13), the reader's allocations fail:
+    // one line that says so, never an abort ("terminate called ... std::bad_alloc") nor
+    // "config: std::bad_alloc". A limit too small to load the libraries (exit 127) proves nothing.
+    void outOfMemoryIsOneLine() {
+        const QString file = write(test::distinctLayerTypes(100000, true));
+        int refusals = 0;
+        for (const rlim_t mb : {100, 150, 200, 250, 300, 400}) {
+            QProcess p;
+            p.setChildProcessModifier([mb] {
+                const rlimit limit{mb << 20, mb << 20};
+                setrlimit(RLIMIT_AS, &limit);
+            });
+            p.start(qEnvironmentVariable("POSLAB_BIN"), {"model", file});
+            QVERIFY(p.waitForFinished(kMaxMs));
+            const QByteArray err = p.readAllStandardError();
+            if (p.exitStatus() == QProcess::NormalExit && p.exitCode() == 127) continue;
+            QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+            QVERIFY2(p.exitCode() == 0 || p.exitCode() == 2, err.constData());
+            if (p.exitCode() == 0) continue;
+            ++refusals;
+            QCOMPARE(err.count('\n'), 1);
+            QVERIFY2(err.contains("out of memory"), err.constData());
+        }
+        QVERIFY2(refusals > 0, "no limit was tight enough to test");
     }
 
     // --layer is reported as given (review 2, note 1).

@@ -1,11 +1,13 @@
 #include "ui/document/model_presets.h"
 
 #include <sys/stat.h>
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <new>
 
 #include "core/io/input_file.h"
 
@@ -45,7 +47,15 @@ core::Expected<std::string> modelConfigText(const std::string& fileOrPreset, dou
         if (std::string text = modelPresetText(QString::fromStdString(fileOrPreset)); !text.empty())
             return text;
     }
-    if (exists) return core::io::readInputFile(fileOrPreset, core::io::InputKind::Config, budget);
+    if (exists) {
+        try {
+            return core::io::readInputFile(fileOrPreset, core::io::InputKind::Config, budget);
+        } catch (const std::bad_alloc&) {  // a limit on the address space below the budget
+            return core::fail(core::Errc::OverBudget,
+                              "config file '" + core::echo(fileOrPreset, core::kEchoPathLimit) +
+                                  "': out of memory while reading it");
+        }
+    }
     return core::fail("'" + core::echo(fileOrPreset, core::kEchoPathLimit) +
                       "' is neither a file nor a preset (see 'poslab model --list')");
 }

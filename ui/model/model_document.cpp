@@ -5,6 +5,7 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <new>
 
 #include "core/io/input_file.h"
 #include "ui/document/model_presets.h"
@@ -56,7 +57,12 @@ core::Expected<LoadedModel> loadModelFile(const QString& path) {
             "cannot read '" + core::echo(path.toStdString(), core::kEchoPathLimit) + "'"};
     // The one input rule (core/io/input_file.h): a folder, FIFO or device is refused before it is
     // opened, a file over the config cap or the memory budget before it is read.
-    auto text = core::io::readInputFile(path.toStdString(), core::io::InputKind::Config);
+    core::Expected<std::string> text = core::fail("");
+    try {
+        text = core::io::readInputFile(path.toStdString(), core::io::InputKind::Config);
+    } catch (const std::bad_alloc&) {  // a limit on the address space below the budget
+        return core::fail(core::Errc::OverBudget, shown + ": out of memory while reading it");
+    }
     if (!text) return text.error();
     // A file named config.json says little: its folder usually names the model.
     QString name = info.completeBaseName();
