@@ -80,13 +80,14 @@ core::Expected<LoadedModel> loadModelFile(const QString& path) {
 core::Expected<LoadedModel> loadModelPreset(const QString& id, std::optional<std::int64_t> seqLen) {
     const std::string text = modelPresetText(id);
     if (text.empty())
-        return core::fail("'" + core::printable(id.toStdString()) + "' is not a bundled preset");
+        return core::fail("'" + core::echo(id.toStdString()) + "' is not a bundled preset");
     QString source;
     for (const ModelPreset& p : modelPresets())
         if (p.id == id) source = p.source;
     auto model = loadModelText(text, {}, source, seqLen);
     if (!model)
-        return core::Error{model.error().code, id.toStdString() + ": " + model.error().message};
+        return core::Error{model.error().code,
+                           core::echo(id.toStdString()) + ": " + model.error().message};
     return model;
 }
 
