@@ -66,7 +66,7 @@ int runExport(const Args& args) {
     if (!enc) return fail(cmd, "unknown encoding '" + positional[0] + "' (see 'poslab list')");
     auto format = core::io::formatForPath(output);
     if (!format) return fail(cmd, format.error().message);
-    if (int rc = applyModel(cmd, model, enc->id, positional[1], given); rc != 0) return rc;
+    if (int rc = applyModel(cmd, model, enc->id, positional[1], given, budget); rc != 0) return rc;
     auto params = core::parseParams(*enc, given);
     if (!params) return fail(cmd, params.error().message);
     core::ComputeOptions options;

@@ -1,10 +1,11 @@
 // `poslab model FILE|PRESET [--seq-len N] [--json]` and `poslab model --list` (models.md M4):
 // what a model's config.json means for its positions. The presets are embedded in the binary
 // (:/poslab/models/<id>.json) so that an installed poslab finds them.
+#include <cctype>
 #include <charconv>
 #include <iostream>
-#include <map>
 #include <sstream>
+#include <unordered_map>
 
 #include "app/args.h"
 #include "app/model_option.h"
@@ -20,32 +21,41 @@ namespace models = core::models;
 
 int listPresets() {
     for (const ui::ModelPreset& m : ui::modelPresets())
-        std::cout << m.id.toStdString() << "\t" << m.name.toStdString() << "\t"
-                  << m.source.toStdString() << "\n";
+        std::cout << core::printable(m.id.toStdString()) << "\t"
+                  << core::printable(m.name.toStdString()) << "\t"
+                  << core::printable(m.source.toStdString()) << "\n";
     return 0;
 }
 
-// One letter per kind for the layer strip: R RoPE, N NoPE, F full, S sliding, C chunked.
-std::map<std::string, char> letters(const models::ModelConfig& c) {
-    std::map<std::string, char> out;
-    std::string used;
+// One letter per kind for the layer strip: R RoPE, N NoPE, F full, S sliding, C chunked, else
+// the name's first letter; an ASCII capital always (a name may start with any byte), the first
+// free one when that is taken, '?' once all 26 are.
+std::unordered_map<std::string, char> letters(const models::ModelConfig& c) {
+    std::unordered_map<std::string, char> out;
+    bool used[26] = {};
     for (const auto& k : c.kinds) {
+        const auto first = static_cast<unsigned char>(k.name.empty() ? 'A' : k.name[0]);
         char l = !k.rope                                   ? 'N'
                  : c.kinds.size() == 1 || k.name == "rope" ? 'R'
                  : k.name == "full_attention"              ? 'F'
                  : k.name == "sliding_attention"           ? 'S'
-                 : k.name == "chunked_attention"
-                     ? 'C'
-                     : static_cast<char>(std::toupper(static_cast<unsigned char>(k.name[0])));
-        for (char next = 'A'; used.find(l) != std::string::npos && next <= 'Z'; ++next) l = next;
-        used += l;
+                 : k.name == "chunked_attention"           ? 'C'
+                 : std::isalpha(first) && first < 0x80     ? static_cast<char>(std::toupper(first))
+                                                           : 'A';
+        for (char next = 'A'; used[l - 'A'] && next <= 'Z'; ++next) l = next;
+        if (used[l - 'A']) {
+            out[k.name] = '?';
+            continue;
+        }
+        used[l - 'A'] = true;
         out[k.name] = l;
     }
     return out;
 }
 
 // "RRRN RRRN ...": grouped by the layer pattern's period (at least 4 wide), else by 8.
-std::string layerStrip(const models::ModelConfig& c, const std::map<std::string, char>& letter) {
+std::string layerStrip(const models::ModelConfig& c,
+                       const std::unordered_map<std::string, char>& letter) {
     const std::size_t n = c.layers.size();
     std::size_t period = 0;
     for (std::size_t p = 1; p <= 8 && p <= n && period == 0; ++p) {
@@ -70,15 +80,17 @@ std::string num(double v) {
     return o.str();
 }
 
-void printKind(const models::KindInfo& k, char letter, int layers) {
-    std::cout << "  " << letter << "  " << k.name << " (" << layers << " layer"
+// Every text from the config (model_type, layer-type names, notes) goes out through echo or
+// printable: a downloaded config must not reach the terminal's controls (issue 23).
+void printKind(const models::KindInfo& k, char letter, std::size_t layers) {
+    std::cout << "  " << letter << "  " << core::echo(k.name) << " (" << layers << " layer"
               << (layers == 1 ? "" : "s") << ")";
     if (!k.rope) {
         std::cout << ": no RoPE (NoPE)\n";
     } else {
-        std::cout << ": " << k.ropeType << ", base " << num(k.ropeTheta) << ", rotary dim "
-                  << k.rotaryDim << " of head dim " << k.headDim << ", pairing " << k.pairing
-                  << "\n     factor " << num(k.factor) << ", L "
+        std::cout << ": " << core::printable(k.ropeType) << ", base " << num(k.ropeTheta)
+                  << ", rotary dim " << k.rotaryDim << " of head dim " << k.headDim << ", pairing "
+                  << k.pairing << "\n     factor " << num(k.factor) << ", L "
                   << (k.originalMax ? std::to_string(*k.originalMax) : std::string("-"))
                   << ", attention factor " << num(k.attentionFactor) << ", logit multiplier "
                   << num(k.logitMultiplier) << "\n     pairs: " << k.countOf(models::kKept)
@@ -100,17 +112,18 @@ void printKind(const models::KindInfo& k, char letter, int layers) {
 }
 
 void printSummary(const models::ModelConfig& c, const std::string& what) {
-    std::cout << what << ": model_type " << c.modelType.value_or("(none)") << ", head_dim "
+    std::cout << core::echo(what, core::kEchoPathLimit) << ": model_type "
+              << (c.modelType ? core::echo(*c.modelType) : std::string("(none)")) << ", head_dim "
               << c.headDim << ", max_position_embeddings "
               << (c.maxPositionEmbeddings ? std::to_string(*c.maxPositionEmbeddings)
                                           : std::string("(none)"))
               << ", " << c.numHiddenLayers << " layers\n";
     const auto letter = letters(c);
     std::cout << "layers: " << layerStrip(c, letter) << "\n";
-    for (const auto& k : c.kinds)
-        printKind(k, letter.at(k.name),
-                  static_cast<int>(std::count(c.layers.begin(), c.layers.end(), k.name)));
-    for (const auto& note : c.notes) std::cout << "note: " << note << "\n";
+    std::unordered_map<std::string, std::size_t> count;  // one pass, however many kinds
+    for (const auto& layer : c.layers) ++count[layer];
+    for (const auto& k : c.kinds) printKind(k, letter.at(k.name), count[k.name]);
+    for (const auto& note : c.notes) std::cout << "note: " << core::printable(note) << "\n";
 }
 
 }  // namespace
@@ -144,7 +157,7 @@ int runModel(const Args& args) {
     const auto config = models::readModelConfigText(*text, seqLen);
     if (!config) return fail(cmd, config.error().message);
     if (json)
-        std::cout << models::modelConfigJson(*config);
+        models::writeModelConfigJson(std::cout, *config);
     else
         printSummary(*config, what);
     return 0;

@@ -27,7 +27,7 @@ void addModelOptions(OptionTable& table, ModelOption& into) {
 }
 
 int applyModel(const std::string& command, const ModelOption& option, const std::string& encoding,
-               const std::string& quantity, core::TextParams& given) {
+               const std::string& quantity, core::TextParams& given, double budget) {
     if (option.model.empty()) {
         if (!option.layer.empty() || !option.seqLen.empty())
             return fail(command, "--layer and --seq-len need --model FILE|PRESET");
@@ -38,20 +38,21 @@ int applyModel(const std::string& command, const ModelOption& option, const std:
                     "--model sets the parameters of the rope encoding, not of '" + encoding + "'");
     std::optional<std::int64_t> seqLen;
     if (!option.seqLen.empty()) seqLen = std::stoll(option.seqLen);
-    std::optional<int> layer;
-    if (!option.layer.empty()) {
-        const long long v = std::stoll(option.layer);
-        layer = v > 1000000 ? 1000000 : static_cast<int>(v);
-    }
-    const auto text = ui::modelConfigText(option.model);
+    // wholeNumberProblem has checked --layer: a whole number >= 0 that fits 64 bits.
+    std::optional<std::int64_t> layer;
+    if (!option.layer.empty()) layer = std::stoll(option.layer);
+    const auto text = ui::modelConfigText(option.model, budget);
     if (!text) return fail(command, "--model: " + text.error().message);
-    const auto config = core::models::readModelConfigText(*text, seqLen);
-    if (!config) return fail(command, "--model " + option.model + ": " + config.error().message);
+    const auto config = core::models::readModelConfigText(*text, seqLen, budget);
+    if (!config)
+        return fail(command, "--model " + core::echo(option.model, core::kEchoPathLimit) + ": " +
+                                 config.error().message);
     const auto kind = core::models::kindOfLayer(*config, layer);
     if (!kind) return fail(command, kind.error().message);
     if (!(*kind)->rope && quantity != "query_scale")
         return fail(command, "--layer " + std::to_string(layer.value_or(0)) + ": layer kind '" +
-                                 (*kind)->name + "' has no RoPE (NoPE); only query_scale applies");
+                                 core::echo((*kind)->name) +
+                                 "' has no RoPE (NoPE); only query_scale applies");
     auto texts = core::models::ropeParamTexts(**kind, seqLen);
     given.insert(given.begin(), texts.begin(), texts.end());
     return 0;

@@ -23,8 +23,10 @@ void addModelOptions(OptionTable& table, ModelOption& into);
 
 // With --model: reads the config, picks the layer's kind and puts its rope parameters before
 // `given`. `encoding` / `quantity` are what the command computes (a NoPE layer only has
-// query_scale). Returns 0, or prints one line and returns kExitUsage.
+// query_scale). The config's text, parsed form and tables are held to `budget` bytes (the
+// configured memory budget when negative: POSLAB_MEMORY_BUDGET or the default). Returns 0, or
+// prints one line and returns kExitUsage.
 int applyModel(const std::string& command, const ModelOption& option, const std::string& encoding,
-               const std::string& quantity, core::TextParams& given);
+               const std::string& quantity, core::TextParams& given, double budget = -1);
 
 }  // namespace poslab::app

@@ -109,7 +109,7 @@ Status longrope(const RopeSet& s, const FrequencyInputs& in, enc::RopeFrequencyP
     // transformers starts on the short table and switches once a sequence passes L.
     r.length = in.seqLen.value_or(static_cast<std::int64_t>(*L));
     const bool useLong = static_cast<double>(r.length) > *L;
-    notes.push_back(kind + ": longrope uses " + (useLong ? "long_factor" : "short_factor") +
+    notes.push_back(echo(kind) + ": longrope uses " + (useLong ? "long_factor" : "short_factor") +
                     (useLong ? " (sequence length above L)" : " (sequence length up to L)"));
     return {};
 }
@@ -191,7 +191,7 @@ Status computeFrequencies(const RopeSet& s, const FrequencyInputs& in, KindInfo&
         const double S = std::max(static_cast<double>(r.length), M);
         const double base = s.theta * std::pow(r.factor * S / M - (r.factor - 1), d / (d - 2));
         if (base != s.theta)
-            notes.push_back(k.name + ": dynamic base " + show(base) + " at sequence length " +
+            notes.push_back(echo(k.name) + ": dynamic base " + show(base) + " at sequence length " +
                             show(S));
     }
     auto table = enc::ropeFrequencyTable(r);

@@ -11,6 +11,14 @@ std::string show(double v) {
     return std::string(buf, res.ptr);
 }
 
+std::string describe(const Json& v) {
+    if (v.is_string()) return "\"" + echo(v.get_ref<const std::string&>()) + "\"";
+    if (v.is_array()) return v.empty() ? "[]" : "[…]";
+    if (v.is_object()) return v.empty() ? "{}" : "{…}";
+    if (v.is_number_float()) return show(v.get<double>());
+    return v.dump();  // an integer, true, false or null: a few characters
+}
+
 const Json* Source::find(const std::string& key) const {
     for (const Json* o : {m_object, m_outer}) {
         if (!o || !o->is_object()) continue;
@@ -27,7 +35,7 @@ std::string Source::name(const std::string& key) const {
 Expected<std::optional<double>> Source::number(const std::string& key) const {
     const Json* v = find(key);
     if (!v) return std::optional<double>();
-    if (!v->is_number()) return fail(name(key) + ": expected a number, got " + v->dump());
+    if (!v->is_number()) return fail(name(key) + ": expected a number, got " + describe(*v));
     const double x = v->get<double>();
     if (!std::isfinite(x)) return fail(name(key) + ": not a finite number");
     return std::optional<double>(x);
@@ -53,14 +61,14 @@ Expected<std::optional<std::int64_t>> Source::count(const std::string& key) cons
 Expected<std::optional<std::string>> Source::text(const std::string& key) const {
     const Json* v = find(key);
     if (!v) return std::optional<std::string>();
-    if (!v->is_string()) return fail(name(key) + ": expected a string, got " + v->dump());
+    if (!v->is_string()) return fail(name(key) + ": expected a string, got " + describe(*v));
     return std::optional<std::string>(v->get<std::string>());
 }
 
 Expected<std::optional<bool>> Source::boolean(const std::string& key) const {
     const Json* v = find(key);
     if (!v) return std::optional<bool>();
-    if (!v->is_boolean()) return fail(name(key) + ": expected true or false, got " + v->dump());
+    if (!v->is_boolean()) return fail(name(key) + ": expected true or false, got " + describe(*v));
     return std::optional<bool>(v->get<bool>());
 }
 
@@ -73,7 +81,7 @@ Expected<std::optional<std::vector<double>>> Source::numbers(const std::string& 
         const Json& e = (*v)[i];
         if (!e.is_number())
             return fail(name(key) + "[" + std::to_string(i) + "]: expected a number, got " +
-                        e.dump());
+                        describe(e));
         const double x = e.get<double>();
         if (!std::isfinite(x))
             return fail(name(key) + "[" + std::to_string(i) + "]: not a finite number");

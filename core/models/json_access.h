@@ -49,4 +49,9 @@ private:
 // "text of a number" for messages, shortest round trip.
 std::string show(double v);
 
+// A value of the config as a message shows it, bounded whatever the value: a string through
+// echo() in quotes, a number or literal as written, a list or an object only as "[…]" / "{…}"
+// (dumping it would recurse and could run to megabytes).
+std::string describe(const Json& v);
+
 }  // namespace poslab::core::models::detail

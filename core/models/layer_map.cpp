@@ -1,6 +1,6 @@
 #include "core/models/layer_map.h"
 
-#include <algorithm>
+#include <unordered_set>
 
 namespace poslab::core::models::detail {
 
@@ -14,15 +14,18 @@ Expected<LayerMap> fromLayerTypes(const Source& model, std::int64_t numLayers,
     if (static_cast<std::int64_t>(list->size()) != numLayers)
         return fail(key + ": " + std::to_string(list->size()) + " entries, num_hidden_layers is " +
                     std::to_string(numLayers));
+    // A hash set: a config may name 100,000 distinct sets (issue 23: linear time).
+    std::unordered_set<std::string_view> sets;
+    if (nestedSets) sets.insert(nestedSets->begin(), nestedSets->end());
     LayerMap map;
+    map.layers.reserve(list->size());
     for (std::size_t i = 0; i < list->size(); ++i) {
         const Json& e = (*list)[i];
         const std::string at = key + "[" + std::to_string(i) + "]";
-        if (!e.is_string()) return fail(at + ": expected a layer-type name, got " + e.dump());
-        const std::string name = e.get<std::string>();
-        if (nestedSets &&
-            std::find(nestedSets->begin(), nestedSets->end(), name) == nestedSets->end())
-            return fail(at + ": '" + name + "' names no set in rope_parameters");
+        if (!e.is_string()) return fail(at + ": expected a layer-type name, got " + describe(e));
+        const std::string& name = e.get_ref<const std::string&>();
+        if (nestedSets && !sets.contains(name))
+            return fail(at + ": '" + echo(name) + "' names no set in rope_parameters");
         map.layers.push_back(name);
     }
     return map;

@@ -14,6 +14,9 @@ int KindInfo::rotatingPairs() const {
 }
 
 const KindInfo* ModelConfig::kind(const std::string& name) const {
+    if (auto it = kindIndex.find(name);
+        it != kindIndex.end() && it->second < kinds.size() && kinds[it->second].name == name)
+        return &kinds[it->second];
     for (const KindInfo& k : kinds)
         if (k.name == name) return &k;
     return nullptr;

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <iosfwd>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/encodings/rope_scaling.h"
@@ -62,21 +64,36 @@ struct ModelConfig {
     std::vector<std::string> layers;  // kind name per layer
     std::vector<KindInfo> kinds;      // in order of first appearance in `layers`
     std::vector<std::string> notes;   // HF's warnings and what the reader chose
+    // Where each kind's name is in `kinds` (the reader fills it), so that a lookup per layer stays
+    // constant time with 100,000 distinct kinds; kind() searches `kinds` for a name it lacks.
+    std::unordered_map<std::string, std::size_t> kindIndex;
 
     const KindInfo* kind(const std::string& name) const;
     // The first layer whose kind carries RoPE, or -1.
     int firstRopeLayer() const;
 };
 
+// The largest head dim (and rotary dim) a config may give: the rope encoding's limit on d.
+constexpr std::int64_t kMaxModelHeadDim = 65536;
+
 // Reads a config from its text / from a file. `seqLen` is the sequence length s of dynamic and
 // longrope (the table switches to long_factor when s > L). Every refusal is one line naming the
-// key (Errc::InvalidParameter; Errc::Io for an unreadable file).
+// key (Errc::InvalidParameter; Errc::Io for an unreadable file; Errc::OverBudget when the text,
+// the parsed document or the tables it implies would exceed `budget` bytes, the configured
+// memory budget when negative). Before anything is parsed the text is held to the config file's
+// cap (4 MiB, core/io/input_file.h) and to 64 levels of nesting, so that nothing recurses over a
+// hostile value; every size the config implies is checked before it is allocated. The file is
+// read by core::io::readInputFile (regular files only).
 Expected<ModelConfig> readModelConfigText(const std::string& text,
-                                          std::optional<std::int64_t> seqLen = std::nullopt);
+                                          std::optional<std::int64_t> seqLen = std::nullopt,
+                                          double budget = -1);
 Expected<ModelConfig> readModelConfigFile(const std::string& path,
-                                          std::optional<std::int64_t> seqLen = std::nullopt);
+                                          std::optional<std::int64_t> seqLen = std::nullopt,
+                                          double budget = -1);
 
-// The object of `poslab model --json` (models.md M4), numbers in full double precision.
+// The object of `poslab model --json` (models.md M4), numbers in full double precision; the
+// stream form writes it as it goes (a config of many kinds makes megabytes of it).
 std::string modelConfigJson(const ModelConfig& config);
+void writeModelConfigJson(std::ostream& out, const ModelConfig& config);
 
 }  // namespace poslab::core::models

@@ -1,4 +1,7 @@
 // `poslab model --json` (models.md M4): one object, numbers in full double precision.
+#include <cstdint>
+#include <cstdio>
+#include <ostream>
 #include <sstream>
 
 #include "core/io/writers.h"
@@ -8,8 +11,45 @@ namespace poslab::core::models {
 
 namespace {
 
-using io::jsonString;
 using io::numberText;
+
+// A code point a terminal would act on or that would reorder the text around it: DEL, the C1
+// controls, the line and paragraph separators and the bidirectional controls (as echo() shows
+// them).
+bool invisible(std::uint32_t cp) {
+    return cp == 0x7f || (cp >= 0x80 && cp <= 0x9f) || cp == 0x061c || cp == 0x200e ||
+           cp == 0x200f || cp == 0x2028 || cp == 0x2029 || (cp >= 0x202a && cp <= 0x202e) ||
+           (cp >= 0x2066 && cp <= 0x2069);
+}
+
+// io::jsonString, with those code points written as \uXXXX too: the same JSON value, and stdout
+// carries no control from a config. The text is UTF-8 (nlohmann refuses anything else).
+std::string jsonString(const std::string& s) {
+    std::string out = "\"", run;
+    const auto flush = [&] {
+        const std::string quoted = io::jsonString(run);
+        out.append(quoted, 1, quoted.size() - 2);
+        run.clear();
+    };
+    for (std::size_t i = 0; i < s.size();) {
+        const auto b = static_cast<unsigned char>(s[i]);
+        const std::size_t n = b < 0x80 ? 1 : b < 0xe0 ? 2 : b < 0xf0 ? 3 : 4;
+        std::uint32_t cp = n == 1 ? b : b & (0x7f >> n);
+        for (std::size_t k = 1; k < n && i + k < s.size(); ++k)
+            cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3f);
+        if (invisible(cp)) {
+            flush();
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+            out += buf;
+        } else {
+            run.append(s, i, n);
+        }
+        i += n;
+    }
+    flush();
+    return out + "\"";
+}
 
 std::string optInt(const std::optional<std::int64_t>& v) {
     return v ? std::to_string(*v) : "null";
@@ -29,7 +69,7 @@ std::string queryScaleJson(const std::optional<QueryScale>& q) {
     return o.str();
 }
 
-void kindJson(std::ostringstream& o, const KindInfo& k) {
+void kindJson(std::ostream& o, const KindInfo& k) {
     if (!k.rope) {
         o << "{\"rope\": false, \"query_scale\": " << queryScaleJson(k.queryScale) << "}";
         return;
@@ -51,8 +91,7 @@ void kindJson(std::ostringstream& o, const KindInfo& k) {
 
 }  // namespace
 
-std::string modelConfigJson(const ModelConfig& c) {
-    std::ostringstream o;
+void writeModelConfigJson(std::ostream& o, const ModelConfig& c) {
     o << "{\"model_type\": " << (c.modelType ? jsonString(*c.modelType) : "null")
       << ", \"head_dim\": " << c.headDim
       << ", \"max_position_embeddings\": " << optInt(c.maxPositionEmbeddings)
@@ -67,6 +106,11 @@ std::string modelConfigJson(const ModelConfig& c) {
     o << "}, \"notes\": [";
     for (std::size_t i = 0; i < c.notes.size(); ++i) o << (i ? ", " : "") << jsonString(c.notes[i]);
     o << "]}\n";
+}
+
+std::string modelConfigJson(const ModelConfig& c) {
+    std::ostringstream o;
+    writeModelConfigJson(o, c);
     return o.str();
 }
 

@@ -77,8 +77,9 @@ std::vector<std::pair<std::string, std::string>> ropeParamTexts(
     return out;
 }
 
-Expected<const KindInfo*> kindOfLayer(const ModelConfig& config, std::optional<int> layer) {
-    const int count = static_cast<int>(config.layers.size());
+Expected<const KindInfo*> kindOfLayer(const ModelConfig& config,
+                                      std::optional<std::int64_t> layer) {
+    const auto count = static_cast<std::int64_t>(config.layers.size());
     if (!layer) {
         const int first = config.firstRopeLayer();
         if (first < 0) return fail("--model: no layer of this model has RoPE");

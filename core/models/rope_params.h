@@ -23,6 +23,7 @@ std::vector<std::pair<std::string, std::string>> ropeParamTexts(
 
 // The kind of layer `layer` (nullopt: the first layer with RoPE). Errors, one line naming the
 // layer: out of range ("--layer 40: the model has 32 layers (0-31)"), or no layer has RoPE.
-Expected<const KindInfo*> kindOfLayer(const ModelConfig& config, std::optional<int> layer);
+// The layer is reported as given, however large.
+Expected<const KindInfo*> kindOfLayer(const ModelConfig& config, std::optional<std::int64_t> layer);
 
 }  // namespace poslab::core::models

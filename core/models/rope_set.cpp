@@ -1,6 +1,9 @@
 #include "core/models/rope_set.h"
 
 #include <array>
+#include <cmath>
+
+#include "core/models/model_config.h"
 
 namespace poslab::core::models::detail {
 
@@ -25,7 +28,7 @@ Expected<std::string> readType(const Source& set) {
         if (**t == name) return **t;
     std::string allowed;
     for (const char* name : kTypes) allowed += (allowed.empty() ? "" : ", ") + std::string(name);
-    return fail(set.name(key) + ": unknown rope type '" + **t + "'; allowed: " + allowed +
+    return fail(set.name(key) + ": unknown rope type '" + echo(**t) + "'; allowed: " + allowed +
                 " (aliases: type, su, mrope)");
 }
 
@@ -93,8 +96,15 @@ Status readScalingKeys(const Source& set, RopeSet& out) {
     out.truncate = truncate->value_or(true);
     auto section = set.numbers("mrope_section");
     if (!section) return section.error();
-    if (*section)
-        for (double v : **section) out.mropeSection.push_back(static_cast<std::int64_t>(v));
+    if (*section)  // sections count pairs: whole numbers, bounded (a cast of 1e300 is undefined)
+        for (std::size_t i = 0; i < (*section)->size(); ++i) {
+            const double v = (**section)[i];
+            if (!(v >= 0 && v <= static_cast<double>(kMaxModelHeadDim)) || v != std::floor(v))
+                return fail(set.name("mrope_section") + "[" + std::to_string(i) +
+                            "]: expected a whole number from 0 to " +
+                            std::to_string(kMaxModelHeadDim) + ", got " + show(v));
+            out.mropeSection.push_back(static_cast<std::int64_t>(v));
+        }
     if (out.type != "default" && out.factor && !(*out.factor >= 1))
         return fail(set.name("factor") + ": must be at least 1 for " + out.type + " scaling, got " +
                     show(*out.factor));

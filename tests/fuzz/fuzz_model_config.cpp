@@ -1,8 +1,9 @@
-// libFuzzer harness: the config.json reader (issue 11 / 14). The input is the file's text, read
-// with and without a sequence length. Oracle: no crash or hang; a refusal is one line naming a
-// key; an accepted config has one kind per layer and d/2 finite frequencies per RoPE kind, and
-// each kind's rope parameters (what --model hands the rope encoding) reproduce its frequencies
-// whenever the rope encoding accepts them (its ranges are narrower than a config's: d <= 65536).
+// libFuzzer harness: the config.json reader (issue 11 / 14 / 23). The input is the file's text,
+// read with and without a sequence length. Oracle: no crash or hang; a refusal is one short line
+// (no control, at most 1000 bytes, however large the value it is about) naming a key; an accepted
+// config has one kind per layer and d/2 finite frequencies per RoPE kind, and each kind's rope
+// parameters (what --model hands the rope encoding) reproduce its frequencies whenever the rope
+// encoding accepts them (its ranges are narrower than a config's: d <= 65536).
 #include <cmath>
 #include <cstdint>
 #include <cstdlib>
@@ -20,7 +21,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
          {std::optional<std::int64_t>{}, std::optional<std::int64_t>{131073}}) {
         auto m = models::readModelConfigText(text, seqLen);
         if (!m) {
-            if (m.error().message.empty()) std::abort();
+            const std::string& e = m.error().message;
+            if (e.empty() || e.size() > 1000 || printable(e) != e) std::abort();
             continue;
         }
         if (m->layers.size() != static_cast<std::size_t>(m->numHiddenLayers)) std::abort();

@@ -22,8 +22,11 @@ QList<ModelPreset> modelPresets();
 // A preset's config text, or "" when `id` names none.
 std::string modelPresetText(const QString& id);
 
-// A config's text from FILE or PRESET: an existing file is read (Errc::Io if it cannot be), else a
-// preset id; otherwise one line: "'x' is neither a file nor a preset (see 'poslab model --list')".
-core::Expected<std::string> modelConfigText(const std::string& fileOrPreset);
+// A config's text from FILE or PRESET: a regular file is read, else a preset id; a folder, FIFO or
+// device of another name is refused before it is read, as is a file over the config cap or the
+// memory budget `budget` (the configured one when negative): core::io::readInputFile, Errc::Io
+// or OverBudget. Otherwise one line: "'x' is neither a file nor a preset (see 'poslab model
+// --list')".
+core::Expected<std::string> modelConfigText(const std::string& fileOrPreset, double budget = -1);
 
 }  // namespace poslab::ui

@@ -5,7 +5,9 @@
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <new>
 
+#include "core/io/input_file.h"
 #include "ui/document/model_presets.h"
 
 namespace poslab::ui {
@@ -13,9 +15,6 @@ namespace poslab::ui {
 namespace cm = core::models;
 
 namespace {
-
-// Larger than any real config.json (a few kB; Phi's factor lists make 10 kB) by far.
-constexpr qint64 kMaxConfigBytes = 4 * 1024 * 1024;
 
 QString qs(const std::string& s) {
     return QString::fromStdString(s);
@@ -51,37 +50,44 @@ core::Expected<LoadedModel> loadModelText(const std::string& text, const QString
 
 core::Expected<LoadedModel> loadModelFile(const QString& path) {
     const QFileInfo info(path);
-    const std::string shown = core::printable(info.fileName().toStdString());
-    QFile f(path);
-    if (!info.isFile() || !f.open(QIODevice::ReadOnly))
-        return core::Error{core::Errc::Io,
-                           "cannot read '" + core::printable(path.toStdString()) + "'" +
-                               (info.exists() && !info.isFile() ? ": not a file" : "")};
-    if (f.size() > kMaxConfigBytes)
-        return core::fail(shown + ": not a model config (" + std::to_string(f.size()) +
-                          " bytes is far too large)");
-    const std::string text = f.readAll().toStdString();
+    const std::string shown = core::echo(info.fileName().toStdString(), core::kEchoPathLimit);
+    if (!info.exists())
+        return core::Error{
+            core::Errc::Io,
+            "cannot read '" + core::echo(path.toStdString(), core::kEchoPathLimit) + "'"};
+    // The one input rule (core/io/input_file.h): a folder, FIFO or device is refused before it is
+    // opened, a file over the config cap or the memory budget before it is read.
+    core::Expected<std::string> text = core::fail("");
+    try {
+        text = core::io::readInputFile(path.toStdString(), core::io::InputKind::Config);
+    } catch (const std::bad_alloc&) {  // a limit on the address space below the budget
+        return core::fail(core::Errc::OverBudget, shown + ": out of memory while reading it");
+    }
+    if (!text) return text.error();
     // A file named config.json says little: its folder usually names the model.
     QString name = info.completeBaseName();
     if (name == QLatin1String("config") && !info.dir().dirName().isEmpty())
         name = info.dir().dirName();
-    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(text)).object();
-    if (const QString own = o.value(QStringLiteral("name")).toString().trimmed(); !own.isEmpty())
-        name = own;
-    auto model = loadModelText(text, name, info.absoluteFilePath());
+    auto model = loadModelText(*text, name, info.absoluteFilePath());
     if (!model) return core::Error{model.error().code, shown + ": " + model.error().message};
+    // The config's own name wins; read once the reader has accepted the text (depth, size).
+    const QJsonObject o = QJsonDocument::fromJson(QByteArray::fromStdString(*text)).object();
+    if (const QString own = o.value(QStringLiteral("name")).toString().trimmed(); !own.isEmpty())
+        model->name = own;
     return model;
 }
 
 core::Expected<LoadedModel> loadModelPreset(const QString& id, std::optional<std::int64_t> seqLen) {
     const std::string text = modelPresetText(id);
     if (text.empty())
-        return core::fail("'" + core::printable(id.toStdString()) + "' is not a bundled preset");
+        return core::fail("'" + core::echo(id.toStdString()) + "' is not a bundled preset");
     QString source;
     for (const ModelPreset& p : modelPresets())
         if (p.id == id) source = p.source;
     auto model = loadModelText(text, {}, source, seqLen);
-    if (!model) return core::fail(id.toStdString() + ": " + model.error().message);
+    if (!model)
+        return core::Error{model.error().code,
+                           core::echo(id.toStdString()) + ": " + model.error().message};
     return model;
 }
 
