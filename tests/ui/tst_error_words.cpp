@@ -220,6 +220,12 @@ private slots:
                    "rope_scaling": {"rope_type": "wobbly", "factor": 2}})");
         config("partial.json",
                R"({"hidden_size": 4096, "num_attention_heads": 32, "partial_rotary_factor": 2})");
+        // Issue 23: what a hostile config implies is refused in the interface language too.
+        config("huge.json", R"({"model_type": "llama", "head_dim": 536870912})");
+        config("deep.json",
+               ("{\"model_type\": " + std::string(100, '[') + std::string(100, ']') + "}").c_str());
+        config("mrope.json", R"({"model_type": "qwen2_vl", "head_dim": 128,
+                                 "rope_scaling": {"rope_type": "mrope", "mrope_section": [16.5]}})");
         for (std::size_t i = 0; i < r.rows().size(); ++i) {
             const Refusal& row = r.rows()[i];
             QTest::newRow(qPrintable(r.names()[int(i)])) << row.encoding << row.message << row.path;
