@@ -334,24 +334,28 @@ private slots:
         useSettingsIn(m_settings.path());
     }
 
-    // To look at (not a check): POSLAB_SHOT_DIR=<folder> saves the window at 1280 x 720 with
-    // autosave off (a read-only POSLAB_TEST_READONLY_DIR, else a file in the way) and with a
-    // colour map past the enum, in English and in Chinese.
+    // The start notes (autosave off: a read-only POSLAB_TEST_READONLY_DIR, else a file in the
+    // way; a colour map past the enum) fit the status bar beside its permanent widgets, in English
+    // and in Chinese, at 1280 x 720 and 1920 x 1080. POSLAB_SHOT_DIR=<folder> saves each window
+    // to look at.
     void statusNoteScreenshots_data() {
         QTest::addColumn<QString>("setup");
         QTest::addColumn<QByteArray>("language");
-        for (const char* lang : {"en", "zh_CN"}) {
-            QTest::newRow(qPrintable(QStringLiteral("autosave-off-%1").arg(lang)))
-                << "autosave" << QByteArray(lang);
-            QTest::newRow(qPrintable(QStringLiteral("bad-colormap-%1").arg(lang)))
-                << "colormap" << QByteArray(lang);
-        }
+        QTest::addColumn<QSize>("size");
+        for (const QSize size : {QSize(1280, 720), QSize(1920, 1080)})
+            for (const char* lang : {"en", "zh_CN"})
+                for (const char* setup : {"autosave", "colormap"})
+                    QTest::newRow(qPrintable(QStringLiteral("%1-%2-%3x%4")
+                                                 .arg(setup, lang)
+                                                 .arg(size.width())
+                                                 .arg(size.height())))
+                        << setup << QByteArray(lang) << size;
     }
     void statusNoteScreenshots() {
         QFETCH(QString, setup);
         QFETCH(QByteArray, language);
+        QFETCH(QSize, size);
         const QString shots = qEnvironmentVariable("POSLAB_SHOT_DIR");
-        if (shots.isEmpty()) QSKIP("set POSLAB_SHOT_DIR to save the screenshots");
         QTemporaryDir settings, dir;
         useSettingsIn(settings.path());
         Values values{{"language", language}};
@@ -369,14 +373,22 @@ private slots:
         MainWindowOptions o = options(recovery, 30000);
         o.persist = true;
         MainWindow w(o);
-        w.resize(1280, 720);
+        w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QVERIFY(test::waitIdle(w));
         QTest::qWait(300);
-        QVERIFY(!w.statusBar()->currentMessage().isEmpty());
-        const QString png = QDir(shots).filePath(QString(QTest::currentDataTag()) + ".png");
-        QVERIFY(w.grab().save(png));
+        const QString note = w.statusBar()->currentMessage();
+        QVERIFY(!note.isEmpty());
+        // The message is drawn left of the visible permanent widgets: it must fit there whole.
+        int room = w.statusBar()->width();
+        for (const QWidget* c : w.statusBar()->findChildren<QWidget*>(Qt::FindDirectChildrenOnly))
+            if (c->isVisible() && c->x() > 0) room = std::min(room, c->x());
+        const int needed = w.statusBar()->fontMetrics().horizontalAdvance(note);
+        QVERIFY2(needed + 8 <= room,
+                 qPrintable(QStringLiteral("%1 px for %2 px: %3").arg(needed).arg(room).arg(note)));
+        if (!shots.isEmpty())
+            QVERIFY(w.grab().save(QDir(shots).filePath(QString(QTest::currentDataTag()) + ".png")));
         w.session()->cleanExit();
         useSettingsIn(m_settings.path());
     }
