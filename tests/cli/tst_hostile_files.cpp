@@ -12,6 +12,7 @@
 #include <functional>
 
 #include "tests/cli/hostile_run.h"
+#include "tests/common/sanitizer.h"
 #include "tests/common/shown_text.h"
 
 using namespace poslab::test;
@@ -259,11 +260,8 @@ std::vector<Case> cases() {
     return c;
 }
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr double kSanitizerFactor = 2, kBaselineMiB = 640;
-#else
-constexpr double kSanitizerFactor = 1, kBaselineMiB = 160;
-#endif
+constexpr double kSanitizerFactor = kAddressSanitizer ? 2 : 1;
+constexpr double kBaselineMiB = kAddressSanitizer ? 640 : 160;
 
 QStringList entries(const QString& dir) {
     return QDir(dir).entryList(QDir::AllEntries | QDir::Hidden | QDir::System |
@@ -286,9 +284,7 @@ private slots:
     void reproducer() {
         QFETCH(int, index);
         const Case k = cases()[static_cast<std::size_t>(index)];
-#if defined(__SANITIZE_ADDRESS__)
-        if (k.asBytes > 0) QSKIP("an address-space limit cannot hold AddressSanitizer's shadow");
-#endif
+        if (kAddressSanitizer && k.asBytes > 0) QSKIP(kNoAddressLimitUnderAsan);
         QTemporaryDir tmp;
         const QString dir = tmp.filePath("work");
         QVERIFY(QDir().mkdir(dir));

@@ -12,6 +12,7 @@
 
 #include "tests/cli/child_process.h"
 #include "tests/cli/cli_test_util.h"
+#include "tests/common/sanitizer.h"
 
 using namespace poslab;
 
@@ -150,6 +151,7 @@ private slots:
     void outOfMemory() {
         const QString prlimit = QStandardPaths::findExecutable("prlimit");
         if (prlimit.isEmpty()) QSKIP("prlimit (util-linux) is not installed");
+        if (test::kAddressSanitizer) QSKIP(test::kNoAddressLimitUnderAsan);
         const QString dir = caseFolder("oom");
         const QString out = dir + "/o.npy";
         test::Child child({"--as=700000000", qEnvironmentVariable("POSLAB_BIN"), "export", "rope",
