@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+#include "tests/cli/cli_test_util.h"
+
 namespace poslab::test {
 
 // What else a child may be given: an address-space and a file-size limit (when positive), a
@@ -48,13 +50,7 @@ public:
         const QString bin = program.isEmpty() ? qEnvironmentVariable("POSLAB_BIN") : program;
         std::vector<std::string> argv{bin.toStdString()};
         for (const auto& a : args) argv.push_back(a.toStdString());
-        auto e = QProcessEnvironment::systemEnvironment();
-        for (const auto& [k, v] : env) {
-            if (v.isEmpty())
-                e.remove(k);
-            else
-                e.insert(k, v);
-        }
+        const QProcessEnvironment e = environmentWith(env);
         std::vector<std::string> envp;
         for (const auto& kv : e.toStringList()) envp.push_back(kv.toStdString());
         std::vector<char*> av, ev;

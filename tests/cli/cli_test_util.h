@@ -17,9 +17,8 @@ struct Run {
     QByteArray out, err;
 };
 
-inline Run runPoslab(const QStringList& args, const QList<QPair<QString, QString>>& env = {},
-                     int timeoutMs = 300000) {
-    QProcess p;
+// This process's environment with `env` added ("" as a value removes the variable).
+inline QProcessEnvironment environmentWith(const QList<QPair<QString, QString>>& env) {
     auto e = QProcessEnvironment::systemEnvironment();
     for (const auto& [k, v] : env) {
         if (v.isEmpty())
@@ -27,7 +26,13 @@ inline Run runPoslab(const QStringList& args, const QList<QPair<QString, QString
         else
             e.insert(k, v);
     }
-    p.setProcessEnvironment(e);
+    return e;
+}
+
+inline Run runPoslab(const QStringList& args, const QList<QPair<QString, QString>>& env = {},
+                     int timeoutMs = 300000) {
+    QProcess p;
+    p.setProcessEnvironment(environmentWith(env));
     p.start(qEnvironmentVariable("POSLAB_BIN"), args);
     p.waitForFinished(timeoutMs);
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(),
