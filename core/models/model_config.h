@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/encodings/rope_scaling.h"
@@ -23,16 +24,37 @@ enum PairClass : int { kKept = 0, kBlended = 1, kInterpolated = 2 };
 struct QueryScale {
     // "llama4_temperature": ln(floor((p + 1) / floor_scale) + 1) * attn_scale + 1
     // "llama_4_scaling_beta": 1 + beta * ln(1 + floor(p / original_max_position_embeddings))
+    // "qwen_logn" (Qwen v1 use_logn_attn): log_L(p + 1) when p + 1 > L (L = originalMax), else 1
     std::string kind;
     double floorScale = 8192, attnScale = 0.1;  // llama4_temperature
     double beta = 0;                            // llama_4_scaling_beta
-    std::int64_t originalMax = 0;               // llama_4_scaling_beta
+    std::int64_t originalMax = 0;               // llama_4_scaling_beta, qwen_logn
 };
 
-// One kind of layer (a layer type, or "rope"/"nope"): its RoPE set after M2, or none (NoPE).
+// A PosLab parameter as `-p KEY=VALUE` gives it ("heads", "112").
+using ParamText = std::pair<std::string, std::string>;
+
+// One kind of layer (a layer type, or "rope"/"nope"): its RoPE set after M2, or none (NoPE,
+// linear attention, or an encoding other than RoPE).
 struct KindInfo {
     std::string name;
     bool rope = true;
+    // M5.1: false for layers that are not softmax attention (linear_attention, mamba, conv):
+    // they carry no positions at all.
+    bool attention = true;
+    // What gives this kind's positions (M5.2): rope | mrope | alibi | t5 | learned | shaw, "nope"
+    // for attention without positions, "none" for layers that are not attention.
+    std::string encoding = "rope";
+    // For encodings other than rope: the PosLab parameters of that encoding the config implies
+    // (`--model` hands them to its views and exports; -p given after it overrides).
+    std::vector<ParamText> params;
+    // M5.1: the sliding window of this kind's layers (null: full attention).
+    std::optional<std::int64_t> window;
+    // Where the pairing came from: "model_type cohere", "qk_rope_head_dim (MLA)", "default".
+    std::string pairingSource = "default (rotate_half)";
+    // MLA (DeepSeek, Kimi): the q.k dimension qk_nope_head_dim + qk_rope_head_dim that sets the
+    // softmax's 1/sqrt(d).
+    std::optional<std::int64_t> qkHeadDim;
     std::string ropeType = "default";  // default linear dynamic yarn longrope llama3 proportional
     double ropeTheta = 10000;          // the base b actually used (dynamic: before its rescale)
     std::int64_t headDim = 0;
@@ -56,8 +78,21 @@ struct KindInfo {
     int rotatingPairs() const;  // entries with a non-zero frequency
 };
 
+// M5.2: the positional encoding a config implies, and the rule that named it.
+struct EncodingInfo {
+    std::string id = "rope";  // rope | mrope | alibi | t5 | learned | shaw
+    std::string rule;         // "model_type bloom", "attn_config.alibi", "rope_theta", ...
+    // The first line `poslab model` prints: "ALiBi, 112 heads (BLOOM rule)", "learned absolute,
+    // 1024 positions", "RoPE".
+    std::string summary;
+    // For encodings other than rope: the parameters of the first kind (the --json "params").
+    std::vector<ParamText> params;
+};
+
 struct ModelConfig {
     std::optional<std::string> modelType;
+    EncodingInfo encoding;
+    std::optional<std::int64_t> seqLen;  // the sequence length s the config was read at
     std::int64_t headDim = 0;
     std::optional<std::int64_t> maxPositionEmbeddings;
     std::int64_t numHiddenLayers = 1;
