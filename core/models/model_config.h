@@ -46,8 +46,9 @@ struct KindInfo {
     // for attention without positions, "none" for layers that are not attention.
     std::string encoding = "rope";
     // For encodings other than rope: the PosLab parameters of that encoding the config implies
-    // (`--model` hands them to its views and exports; -p given after it overrides).
-    std::vector<ParamText> params;
+    // (`--model` hands them to its views and exports; -p given after it overrides). Named apart
+    // from `params`, the rope encoding's frequency parameters below.
+    std::vector<ParamText> encodingParams;
     // M5.1: the sliding window of this kind's layers (null: full attention).
     std::optional<std::int64_t> window;
     // Where the pairing came from: "model_type cohere", "qk_rope_head_dim (MLA)", "default".
