@@ -132,6 +132,19 @@ Status llama3(const RopeSet& s, enc::RopeFrequencyParams& r, std::vector<std::st
 
 // The rotary dim: floor(base p), or head_dim for proportional; even and at least 2.
 Status dimensions(const RopeSet& s, const FrequencyInputs& in, enc::RopeFrequencyParams& r) {
+    if (in.exactRotary) {
+        const std::int64_t rd = *in.exactRotary, hd = in.headDim;
+        if (rd < 2 || rd % 2 != 0 || (hd > 0 && rd > hd))
+            return fail(in.rotaryKey + ": rotary dim " + std::to_string(rd) +
+                        " must be even, at least 2 and at most the head dim " + std::to_string(hd));
+        // The head dim with the fraction that gives exactly rd, when floor(hd p) does.
+        const double p = hd > 0 ? static_cast<double>(rd) / static_cast<double>(hd) : 1;
+        const bool exact =
+            hd > 0 && static_cast<std::int64_t>(std::floor(static_cast<double>(hd) * p)) == rd;
+        r.d = exact ? hd : rd;
+        r.partialRotary = exact ? p : 1;
+        return {};
+    }
     const std::int64_t base = in.rotaryBase.value_or(in.headDim);
     r.d = s.type == "proportional" ? in.headDim : base;
     r.partialRotary = s.partialRotary;
@@ -145,6 +158,11 @@ Status dimensions(const RopeSet& s, const FrequencyInputs& in, enc::RopeFrequenc
 
 Status scalingParams(const RopeSet& s, const FrequencyInputs& in, const std::string& kind,
                      enc::RopeFrequencyParams& r, std::vector<std::string>& notes) {
+    if (in.ntkAlpha) {
+        r.scaling = "ntk";
+        r.factor = *in.ntkAlpha;
+        return {};
+    }
     if (s.type == "default") return {};
     r.scaling = s.type;
     if (s.type == "linear") {
@@ -169,7 +187,7 @@ Status scalingParams(const RopeSet& s, const FrequencyInputs& in, const std::str
 Status computeFrequencies(const RopeSet& s, const FrequencyInputs& in, KindInfo& k,
                           std::vector<std::string>& notes) {
     k.rope = true;
-    k.ropeType = s.type;
+    k.ropeType = in.ntkAlpha ? std::string("ntk") : s.type;
     k.ropeTheta = s.theta;
     k.headDim = in.headDim;
     k.partialRotaryFactor = s.partialRotary;

@@ -18,6 +18,12 @@ struct FrequencyInputs {
     std::string headDimKey = "head_dim";     // the key d comes from, for messages
     std::optional<std::int64_t> maxPosition;
     std::optional<std::int64_t> seqLen;
+    // A family's exact rotary dim (rotary_pct, rotary_dim, kv_channels / 2: M5.3) and the key
+    // that gave it; the set's partial_rotary_factor is not applied on top.
+    std::optional<std::int64_t> exactRotary;
+    std::string rotaryKey;
+    // Static NTK-alpha (Hunyuan's alpha, Qwen v1's dynamic NTK at s): base * alpha^(d/(d-2)).
+    std::optional<double> ntkAlpha;
     bool deepseekGain = false;  // DeepSeek with a scaling block: softmax gains m^2 (M1)
 };
 

@@ -1,6 +1,7 @@
 // `poslab model --json` (models.md M4): one object, numbers in full double precision.
 #include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <ostream>
 #include <sstream>
 
@@ -69,15 +70,46 @@ std::string queryScaleJson(const std::optional<QueryScale>& q) {
     return o.str();
 }
 
+void paramsJson(std::ostream& o, const std::vector<ParamText>& params) {
+    o << "{";
+    for (std::size_t i = 0; i < params.size(); ++i) {
+        const auto& [key, value] = params[i];
+        o << (i ? ", " : "") << jsonString(key) << ": ";
+        // Whole numbers and reals as numbers, true / false as literals, the rest as strings.
+        const bool literal = value == "true" || value == "false";
+        char* end = nullptr;
+        std::strtod(value.c_str(), &end);
+        const bool number = !value.empty() && end == value.c_str() + value.size() &&
+                            value.find_first_not_of("0123456789+-.eE") == std::string::npos;
+        o << (literal || number ? value : jsonString(value));
+    }
+    o << "}";
+}
+
+// What every kind says of itself besides its RoPE: attention, encoding, window.
+void commonJson(std::ostream& o, const KindInfo& k) {
+    o << "\"attention\": " << (k.attention ? "true" : "false")
+      << ", \"encoding\": " << jsonString(k.encoding) << ", \"window\": " << optInt(k.window);
+}
+
 void kindJson(std::ostream& o, const KindInfo& k) {
     if (!k.rope) {
-        o << "{\"rope\": false, \"query_scale\": " << queryScaleJson(k.queryScale) << "}";
+        o << "{\"rope\": false, ";
+        commonJson(o, k);
+        if (!k.encodingParams.empty()) {
+            o << ", \"params\": ";
+            paramsJson(o, k.encodingParams);
+        }
+        o << ", \"query_scale\": " << queryScaleJson(k.queryScale) << "}";
         return;
     }
-    o << "{\"rope\": true, \"rope_type\": " << jsonString(k.ropeType)
+    o << "{\"rope\": true, ";
+    commonJson(o, k);
+    o << ", \"rope_type\": " << jsonString(k.ropeType)
       << ", \"rope_theta\": " << numberText(k.ropeTheta) << ", \"head_dim\": " << k.headDim
       << ", \"rotary_dim\": " << k.rotaryDim << ", \"pairing\": " << jsonString(k.pairing)
-      << ", \"factor\": " << numberText(k.factor)
+      << ", \"pairing_source\": " << jsonString(k.pairingSource)
+      << ", \"qk_head_dim\": " << optInt(k.qkHeadDim) << ", \"factor\": " << numberText(k.factor)
       << ", \"original_max_position_embeddings\": " << optInt(k.originalMax)
       << ", \"attention_factor\": " << numberText(k.attentionFactor)
       << ", \"logit_multiplier\": " << numberText(k.logitMultiplier)
@@ -93,9 +125,17 @@ void kindJson(std::ostream& o, const KindInfo& k) {
 
 void writeModelConfigJson(std::ostream& o, const ModelConfig& c) {
     o << "{\"model_type\": " << (c.modelType ? jsonString(*c.modelType) : "null")
-      << ", \"head_dim\": " << c.headDim
+      << ", \"encoding\": " << jsonString(c.encoding.id)
+      << ", \"encoding_rule\": " << jsonString(c.encoding.rule)
+      << ", \"summary\": " << jsonString(c.encoding.summary);
+    if (c.encoding.id != "rope") {
+        o << ", \"params\": ";
+        paramsJson(o, c.encoding.params);
+    }
+    o << ", \"head_dim\": " << (c.headDim > 0 ? std::to_string(c.headDim) : "null")
       << ", \"max_position_embeddings\": " << optInt(c.maxPositionEmbeddings)
-      << ", \"num_hidden_layers\": " << c.numHiddenLayers << ", \"layers\": [";
+      << ", \"seq_len\": " << optInt(c.seqLen) << ", \"num_hidden_layers\": " << c.numHiddenLayers
+      << ", \"layers\": [";
     for (std::size_t i = 0; i < c.layers.size(); ++i)
         o << (i ? ", " : "") << jsonString(c.layers[i]);
     o << "], \"kinds\": {";

@@ -9,8 +9,9 @@
 #include "core/io/input_file.h"
 #include "core/models/frequencies.h"
 #include "core/models/json_scan.h"
-#include "core/models/layer_map.h"
 #include "core/models/model_config.h"
+#include "core/models/reader_parts.h"
+#include "core/models/which_encoding.h"
 
 namespace poslab::core::models {
 
@@ -20,47 +21,15 @@ using detail::Json;
 using detail::RopeSet;
 using detail::Source;
 
-struct Sets {
-    std::vector<std::string> names;  // nested form: the layer-type names, in file order
-    std::vector<RopeSet> sets;       // one per name, or exactly one
-    bool nested = false;
-    std::unordered_map<std::string, std::size_t> index;  // name -> set (nested form)
-    std::optional<RopeSet> local;  // Gemma 3: the sliding layers' unscaled set
-};
-
-// Working memory the reader is about to hold, against the memory budget (issue 23): every size
-// a config implies (the parsed text, the layer map, the sets, each kind's tables) is charged
-// before it is allocated, so a tiny file cannot take gigabytes.
-class Tally {
-public:
-    explicit Tally(double budget) : m_budget(budget) {}
-    Status take(double bytes, const std::string& key, const std::string& what) {
-        m_used += bytes;
-        if (m_used <= m_budget) return {};
-        return fail(Errc::OverBudget, key + ": " + what + " would need " + formatBytes(m_used) +
-                                          ", more than the memory budget of " +
-                                          formatBytes(m_budget));
-    }
-
-private:
-    double m_budget, m_used = 0;
-};
-
-// Bytes a kind holds per frequency pair: inv_freq, unscaled, the pair classes, the rope
-// parameters' copies (longrope's two lists) and the table being computed.
-constexpr double kBytesPerPair = 64;
-
-// What the reader is doing, for the one line of an out-of-memory refusal, and its budget.
-struct Reading {
-    Tally tally;
-    std::string stage = "the JSON text";
-};
+using detail::Reading;
+using detail::Sets;
+using detail::Tally;
 
 // The three forms, the first found wins: v5 nested, v5 flat, v4 rope_theta + rope_scaling.
-Expected<Sets> readSets(const Source& model, Reading& reading) {
+Expected<Sets> readSets(const Source& model, const detail::FamilyRope& family, Reading& reading) {
     auto top = model.positive("rope_theta");
     if (!top) return top.error();
-    const double topTheta = top->value_or(10000.0);
+    const double topTheta = top->value_or(family.theta.value_or(10000.0));
     Sets out;
     if (const Json* rp = model.find("rope_parameters")) {
         if (!rp->is_object()) return fail("rope_parameters: expected an object");
@@ -107,7 +76,12 @@ Status withinHeadDimLimit(const std::string& key, std::int64_t value) {
 
 // head_dim, or hidden_size / num_attention_heads; within the limit on d at once, as are
 // qk_rope_head_dim and global_head_dim, before any table is sized by them.
-Expected<std::int64_t> readHeadDim(const Source& model) {
+Expected<std::int64_t> readHeadDim(const Source& model, const detail::FamilyRope& family) {
+    if (family.headDim) {
+        if (auto st = withinHeadDimLimit(family.headDimKey, *family.headDim); !st)
+            return st.error();
+        return *family.headDim;
+    }
     for (const char* key : {"qk_rope_head_dim", "global_head_dim"}) {
         auto v = model.count(key);
         if (!v) return v.error();
@@ -137,141 +111,79 @@ Expected<std::int64_t> readHeadDim(const Source& model) {
     return derived;
 }
 
-// The set a kind of layer uses: its nested set, the Gemma 3 local base, or the one set. A hash
-// lookup, never a search per layer (100,000 distinct kinds stay linear).
-Expected<const RopeSet*> setFor(const std::string& kind, Sets& sets, const detail::LayerMap& map,
-                                const Source& model) {
-    if (sets.nested) {
-        auto it = sets.index.find(kind);
-        if (it == sets.index.end() && kind == "rope") it = sets.index.find("full_attention");
-        if (it != sets.index.end()) return &sets.sets[it->second];
-        return fail("rope_parameters: no set for the layer type '" + echo(kind) + "'");
+// M5.4: keys that change positions but are not modelled.
+void unmodelledNotes(const Source& model, const Sets& sets, ModelConfig& cfg) {
+    if (model.has("dual_chunk_attention_config"))
+        cfg.notes.push_back(
+            "dual_chunk_attention_config: not modelled (dual chunk attention "
+            "changes the positions past its chunk size)");
+    for (const detail::RopeSet& set : sets.sets)
+        for (const std::string& key : set.unknown)
+            cfg.notes.push_back(key +
+                                ": not modelled (a key of the rope set PosLab does not read)");
+}
+
+// M5.4: a sequence length past what the model was trained for.
+void sequenceNotes(ModelConfig& cfg) {
+    if (!cfg.seqLen) return;
+    const std::int64_t s = *cfg.seqLen;
+    if (cfg.maxPositionEmbeddings) {
+        if (s > *cfg.maxPositionEmbeddings)
+            cfg.notes.push_back("--seq-len " + std::to_string(s) +
+                                " is beyond max_position_embeddings " +
+                                std::to_string(*cfg.maxPositionEmbeddings));
+        return;
     }
-    if (map.localBase && kind == "sliding_attention") {
-        if (!sets.local) {
-            auto local =
-                detail::readRopeSet(Source(nullptr, "rope_local_base_freq"), model, *map.localBase);
-            if (!local) return local.error();
-            sets.local = std::move(*local);
+    for (const KindInfo& k : cfg.kinds)
+        if (k.originalMax && s > *k.originalMax) {
+            cfg.notes.push_back("--seq-len " + std::to_string(s) +
+                                " is beyond original_max_position_embeddings " +
+                                std::to_string(*k.originalMax));
+            return;
         }
-        return &*sets.local;
-    }
-    return &sets.sets.front();
 }
 
-bool isLlama4(const std::optional<std::string>& type) {
-    return type && (*type == "llama4" || *type == "llama4_text");
+std::string sectionsText(const std::vector<std::int64_t>& sections) {
+    static const char* const kAxes[] = {"temporal", "height", "width"};
+    std::string out;
+    std::int64_t start = 0;
+    for (std::size_t i = 0; i < sections.size(); ++i) {
+        const std::string axis = i < 3 ? kAxes[i] : "axis " + std::to_string(i);
+        out += (i ? ", " : "") + std::string("pairs ") + std::to_string(start) + "-" +
+               std::to_string(start + sections[i] - 1) + " " + axis;
+        start += sections[i];
+    }
+    return out;
 }
 
-Status nopeKind(const Source& model, const ModelConfig& cfg, KindInfo& k) {
-    k.rope = false;
-    auto tuning = model.boolean("attn_temperature_tuning");
-    if (!tuning) return tuning.error();
-    if (!isLlama4(cfg.modelType) || !tuning->value_or(true)) return {};
-    auto floorScale = model.positive("floor_scale");
-    if (!floorScale) return floorScale.error();
-    auto attnScale = model.number("attn_scale");
-    if (!attnScale) return attnScale.error();
-    QueryScale q;
-    q.kind = "llama4_temperature";
-    q.floorScale = floorScale->value_or(8192);
-    q.attnScale = attnScale->value_or(0.1);
-    k.queryScale = q;
-    return {};
-}
-
-Status ropeKind(const Source& model, const RopeSet& set, ModelConfig& cfg, KindInfo& k,
-                std::optional<std::int64_t> seqLen, Tally& tally) {
-    detail::FrequencyInputs in;
-    in.headDim = cfg.headDim;
-    in.maxPosition = cfg.maxPositionEmbeddings;
-    in.seqLen = seqLen;
-    auto global = model.count("global_head_dim");  // Gemma 4's full-attention layers
-    if (!global) return global.error();
-    if (*global && k.name == "full_attention") {
-        in.headDim = **global;
-        in.headDimKey = "global_head_dim";
-    }
-    auto rotary = model.count("qk_rope_head_dim");  // DeepSeek V2/V3
-    if (!rotary) return rotary.error();
-    if (*rotary) {
-        in.rotaryBase = **rotary;
-        in.headDim = **rotary;
-        in.headDimKey = "qk_rope_head_dim";
-        in.deepseekGain = set.scaled;
-    }
-    // The kind's copy of the set's mrope_section (its tables were charged by checkTables).
-    if (auto st = tally.take(static_cast<double>(set.mropeSection.size()) * 8,
-                             set.path + ".mrope_section", "the sections of every layer kind");
-        !st)
-        return st;
-    if (auto st = detail::computeFrequencies(set, in, k, cfg.notes); !st) return st;
-    if (*rotary || isLlama4(cfg.modelType)) k.pairing = "interleaved";
-    if (set.llama4Beta) {
-        const auto L = set.originalMax ? set.originalMax : cfg.maxPositionEmbeddings;
-        if (!L)
-            return fail(set.path + ".original_max_position_embeddings: missing; " +
-                        "llama_4_scaling_beta needs it");
-        QueryScale q;
-        q.kind = "llama_4_scaling_beta";
-        q.beta = *set.llama4Beta;
-        q.originalMax = *L;
-        k.queryScale = q;
-    }
-    return {};
-}
-
-// The tables of every kind of layer, charged at once before any is computed: at most d/2 pairs
-// per kind with RoPE, d the largest head dim the config gives.
-Status checkTables(const Source& model, const ModelConfig& cfg, const detail::LayerMap& map,
-                   Tally& tally) {
-    std::unordered_map<std::string_view, bool> kinds;  // name -> carries RoPE
-    double names = 0;
-    for (const std::string& name : cfg.layers)
-        if (kinds.emplace(name, std::find(map.nope.begin(), map.nope.end(), name) == map.nope.end())
-                .second)
-            names += static_cast<double>(name.size());
-    std::int64_t dim = cfg.headDim;
-    std::string key = "head_dim";
-    for (const char* other : {"qk_rope_head_dim", "global_head_dim"}) {
-        auto v = model.count(other);
-        if (!v) return v.error();
-        if (*v && **v > dim) {
-            dim = **v;
-            key = other;
-        }
-    }
-    const auto rope = static_cast<double>(
-        std::count_if(kinds.begin(), kinds.end(), [](const auto& k) { return k.second; }));
-    const double pairs = static_cast<double>(dim / 2);
-    return tally.take(static_cast<double>(kinds.size()) * (sizeof(KindInfo) + 512) + 2 * names +
-                          rope * pairs * kBytesPerPair,
-                      key,
-                      "the frequency tables of " + std::to_string(static_cast<std::int64_t>(rope)) +
-                          " layer kinds (" + std::to_string(dim / 2) + " pairs each)");
-}
-
-// The kinds of layer in order of first appearance, each with its set and tables.
-Status readKinds(const Source& model, Sets& sets, const detail::LayerMap& map, ModelConfig& cfg,
-                 std::optional<std::int64_t> seqLen, Reading& reading) {
-    if (auto st = checkTables(model, cfg, map, reading.tally); !st) return st;
+// The first line of `poslab model` for RoPE and M-RoPE: which layers rotate and which do not.
+void ropeSummary(ModelConfig& cfg) {
+    std::int64_t nope = 0, linear = 0;
     for (const std::string& name : cfg.layers) {
-        if (cfg.kindIndex.contains(name)) continue;
-        reading.stage = "the layer kind '" + echo(name) + "'";
-        KindInfo k;
-        k.name = name;
-        const bool nope = std::find(map.nope.begin(), map.nope.end(), name) != map.nope.end();
-        if (nope) {
-            if (auto st = nopeKind(model, cfg, k); !st) return st;
-        } else {
-            auto set = setFor(name, sets, map, model);
-            if (!set) return set.error();
-            if (auto st = ropeKind(model, **set, cfg, k, seqLen, reading.tally); !st) return st;
-        }
-        cfg.kindIndex.emplace(name, cfg.kinds.size());
-        cfg.kinds.push_back(std::move(k));
+        const KindInfo* k = cfg.kind(name);
+        if (k && !k->attention)
+            ++linear;
+        else if (k && !k->rope)
+            ++nope;
     }
-    return {};
+    std::string s = cfg.encoding.id == "mrope" ? "M-RoPE" : "RoPE";
+    const auto total = static_cast<std::int64_t>(cfg.layers.size());
+    if (nope || linear) {
+        s += " on " + std::to_string(total - nope - linear) + " of " + std::to_string(total) +
+             " layers (";
+        if (nope) s += std::to_string(nope) + " NoPE";
+        if (nope && linear) s += ", ";
+        if (linear) s += std::to_string(linear) + " without positions: not attention";
+        s += ")";
+    }
+    cfg.encoding.summary = s;
+    if (cfg.encoding.id != "mrope") return;
+    for (const KindInfo& k : cfg.kinds)
+        if (!k.mropeSection.empty()) {
+            cfg.notes.push_back(echo(k.name) + ": mrope_section gives " +
+                                sectionsText(k.mropeSection));
+            break;
+        }
 }
 
 Expected<ModelConfig> readParsed(const Json& root, std::optional<std::int64_t> seqLen,
@@ -281,35 +193,52 @@ Expected<ModelConfig> readParsed(const Json& root, std::optional<std::int64_t> s
     const bool wrapped = tc != root.end() && tc->is_object();
     const Source model(wrapped ? &*tc : &root, "", wrapped ? &root : nullptr);
     ModelConfig cfg;
+    cfg.seqLen = seqLen;
     reading.stage = "model_type";
     auto type = model.text("model_type");
     if (!type) return type.error();
     cfg.modelType = *type;
+    reading.stage = "the positional encoding";
+    auto encoding = detail::whichEncoding(model, cfg.modelType);
+    if (!encoding) return encoding.error();
+    cfg.encoding = std::move(*encoding);
+    if (cfg.encoding.id != "rope" && cfg.encoding.id != "mrope") {
+        if (auto st = detail::readOtherEncoding(model, cfg); !st) return st.error();
+        sequenceNotes(cfg);
+        return cfg;
+    }
+    auto family = detail::readFamilyRope(model, cfg.modelType);
+    if (!family) return family.error();
     reading.stage = "head_dim";
-    auto hd = readHeadDim(model);
+    auto hd = readHeadDim(model, *family);
     if (!hd) return hd.error();
     cfg.headDim = *hd;
-    auto maxPos = model.count("max_position_embeddings");
+    auto maxPos = detail::readMaxPositions(model);
     if (!maxPos) return maxPos.error();
-    cfg.maxPositionEmbeddings = *maxPos;
-    auto layers = model.count("num_hidden_layers");
+    cfg.maxPositionEmbeddings = maxPos->value;
+    auto layers = detail::readLayerCount(model);
     if (!layers) return layers.error();
-    cfg.numHiddenLayers = layers->value_or(1);
+    cfg.numHiddenLayers = layers->value.value_or(1);
     if (cfg.numHiddenLayers > 100000)
-        return fail("num_hidden_layers: " + std::to_string(cfg.numHiddenLayers) + " is too many");
+        return fail(layers->key + ": " + std::to_string(cfg.numHiddenLayers) + " is too many");
     reading.stage = "the rope parameters";
-    auto sets = readSets(model, reading);
+    auto sets = readSets(model, *family, reading);
     if (!sets) return sets.error();
     reading.stage = "the layer map";
     if (auto st = reading.tally.take(static_cast<double>(cfg.numHiddenLayers) * 2 * 64,
                                      "num_hidden_layers", "the layer map");
         !st)
         return st.error();
-    auto map = detail::readLayerMap(model, cfg.numHiddenLayers,
-                                    sets->nested ? &sets->names : nullptr, cfg.notes);
+    auto map =
+        detail::readLayerMap(model, cfg.numHiddenLayers, sets->nested ? &sets->names : nullptr,
+                             cfg.modelType, cfg.notes);
     if (!map) return map.error();
     cfg.layers = std::move(map->layers);
-    if (auto st = readKinds(model, *sets, *map, cfg, seqLen, reading); !st) return st.error();
+    if (auto st = detail::readKinds(model, *sets, *map, *family, cfg, seqLen, reading); !st)
+        return st.error();
+    unmodelledNotes(model, *sets, cfg);
+    sequenceNotes(cfg);
+    ropeSummary(cfg);
     return cfg;
 }
 

@@ -32,6 +32,38 @@ Expected<std::string> readType(const Source& set) {
                 " (aliases: type, su, mrope)");
 }
 
+// Every key a rope set may carry that PosLab reads or that does not change positions.
+constexpr std::array<const char*, 20> kKnownKeys = {"rope_type",
+                                                    "type",
+                                                    "rope_theta",
+                                                    "factor",
+                                                    "original_max_position_embeddings",
+                                                    "attention_factor",
+                                                    "mscale",
+                                                    "mscale_all_dim",
+                                                    "beta_fast",
+                                                    "beta_slow",
+                                                    "low_freq_factor",
+                                                    "high_freq_factor",
+                                                    "llama_4_scaling_beta",
+                                                    "short_factor",
+                                                    "long_factor",
+                                                    "truncate",
+                                                    "mrope_section",
+                                                    "partial_rotary_factor",
+                                                    "alpha",
+                                                    "mrope_interleaved"};
+
+void unknownKeys(const Source& set, RopeSet& out) {
+    const Json* o = set.object();
+    if (!o || !o->is_object()) return;
+    for (auto it = o->begin(); it != o->end() && out.unknown.size() < 8; ++it) {
+        bool known = false;
+        for (const char* k : kKnownKeys) known |= it.key() == k;
+        if (!known) out.unknown.push_back(set.name(echo(it.key())));
+    }
+}
+
 bool usesOriginalMax(const std::string& type) {
     return type == "yarn" || type == "longrope" || type == "llama3";
 }
@@ -57,6 +89,7 @@ Status readPartialRotary(const Source& set, const Source& model, RopeSet& out) {
             return fail(from.name("partial_rotary_factor") + ": must be in (0, 1], got " +
                         show(**p));
         out.partialRotary = **p;
+        out.partialGiven = true;
     }
     return {};
 }
@@ -126,6 +159,10 @@ Expected<RopeSet> readRopeSet(const Source& set, const Source& model, double top
     if (auto st = readPartialRotary(set, model, out); !st) return st.error();
     if (auto st = readOriginalMax(set, model, out); !st) return st.error();
     if (auto st = readScalingKeys(set, out); !st) return st.error();
+    auto alpha = set.positive("alpha");
+    if (!alpha) return alpha.error();
+    out.alpha = *alpha;
+    unknownKeys(set, out);
     return out;
 }
 

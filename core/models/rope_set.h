@@ -20,12 +20,15 @@ struct RopeSet {
     double theta = 10000;
     std::optional<double> factor;
     double partialRotary = 1;
+    bool partialGiven = false;  // partial_rotary_factor was in the config (not the default 1)
     std::optional<std::int64_t> originalMax;  // resolved L (yarn, longrope, llama3)
     std::optional<double> attentionFactor, mscale, mscaleAllDim, betaFast, betaSlow;
     std::optional<double> lowFreqFactor, highFreqFactor, llama4Beta;
     bool truncate = true;
     std::optional<std::vector<double>> shortFactor, longFactor;
     std::vector<std::int64_t> mropeSection;
+    std::optional<double> alpha;       // Hunyuan's NTK alpha (a key HF does not read)
+    std::vector<std::string> unknown;  // keys of the set PosLab does not model (M5.4 notes)
     bool scaled = false;  // a scaling block is present (DeepSeek's softmax gain needs it)
 };
 

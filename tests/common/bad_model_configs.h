@@ -64,16 +64,17 @@ inline const std::vector<BadModelConfig>& badModelConfigs() {
              4096, "rope_scaling": {"type": "su", "short_factor": [0, 1, 1, 1],
              "long_factor": [1, 2, 3, 4]}})",
          "rope_scaling.short_factor[0]"},
-        {"odd head_dim", R"({"head_dim": 63})", "head_dim"},
+        {"odd head_dim", R"({"model_type": "llama", "head_dim": 63})", "head_dim"},
         {"odd rotary dim", R"({"head_dim": 90, "partial_rotary_factor": 0.1})",
          "partial_rotary_factor"},
         {"partial_rotary_factor above 1", R"({"head_dim": 64, "partial_rotary_factor": 1.5})",
          "partial_rotary_factor"},
-        {"head_dim not derivable", R"({"hidden_size": 4096})", "head_dim"},
-        {"head_dim not exact", R"({"hidden_size": 4096, "num_attention_heads": 30})",
+        {"head_dim not derivable", R"({"model_type": "llama", "hidden_size": 4096})", "head_dim"},
+        {"head_dim not exact",
+         R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 30})",
          "num_attention_heads"},
         {"layer_types wrong length",
-         R"({"head_dim": 64, "num_hidden_layers": 3,
+         R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 3,
              "layer_types": ["full_attention", "sliding_attention"]})",
          "layer_types"},
         {"layer_types unknown set",
@@ -86,7 +87,8 @@ inline const std::vector<BadModelConfig>& badModelConfigs() {
          "no_rope_layers"},
         {"rope_theta overflows", R"({"head_dim": 64, "rope_theta": 1e999})", "rope_theta"},
         {"rope_theta not a number", R"({"head_dim": 64, "rope_theta": "10000"})", "rope_theta"},
-        {"num_hidden_layers 0", R"({"head_dim": 64, "num_hidden_layers": 0})", "num_hidden_layers"},
+        {"num_hidden_layers 0",
+         R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 0})", "num_hidden_layers"},
         {"dynamic without max",
          R"({"head_dim": 64, "rope_scaling": {"rope_type": "dynamic", "factor": 2}})",
          "max_position_embeddings"},
@@ -117,11 +119,11 @@ inline std::string repeated(const std::string& s, int n) {
 inline std::string distinctLayerTypes(int n, bool sets) {
     std::string types, params;
     for (int i = 0; i < n; ++i) {
-        const std::string name = "\"t" + std::to_string(i) + "\"";
+        const std::string name = "\"" + std::to_string(i) + "_attention\"";
         types += (i ? "," : "") + name;
-        params += (i ? "," : "") + name + ":{\"rope_type\":\"default\"}";
+        params += (i ? "," : "") + name + ":{}";
     }
-    return R"({"head_dim": 8, "num_hidden_layers": )" + std::to_string(n) +
+    return R"({"model_type": "llama", "head_dim": 8, "num_hidden_layers": )" + std::to_string(n) +
            R"(, "layer_types": [)" + types + "]" +
            (sets ? R"(, "rope_parameters": {)" + params + "}" : std::string()) + "}";
 }
@@ -151,27 +153,28 @@ inline const std::vector<HostileModelConfig>& hostileModelConfigs() {
             {"head_dim 2^31", R"({"model_type":"llama","head_dim":2147483648})", "head_dim"},
             {"head_dim 2^40", R"({"model_type":"llama","head_dim":1099511627776})", "head_dim"},
             {"head_dim 9e15", R"({"model_type":"llama","head_dim":9e15})", "head_dim"},
-            {"head_dim 65538", R"({"head_dim":65538})", "head_dim"},
-            {"hidden_size 9e15", R"({"hidden_size":9e15,"num_attention_heads":1})",
+            {"head_dim 65538", R"({"model_type":"llama","head_dim":65538})", "head_dim"},
+            {"hidden_size 9e15",
+             R"({"model_type":"llama","hidden_size":9e15,"num_attention_heads":1})",
              "head_dim (hidden_size / num_attention_heads)"},
             {"qk_rope_head_dim 2^28", R"({"head_dim":128,"qk_rope_head_dim":268435456})",
              "qk_rope_head_dim"},
             {"global_head_dim 2^28",
-             R"({"head_dim":128,"global_head_dim":268435456,"num_hidden_layers":2,
+             R"({"model_type":"gemma4","head_dim":128,"global_head_dim":268435456,"num_hidden_layers":2,
                  "layer_types":["sliding_attention","full_attention"]})",
              "global_head_dim"},
             {"head_dim 65536 over 2000 kinds",
-             R"({"head_dim": 65536, "num_hidden_layers": 2000,
+             R"({"model_type": "llama", "head_dim": 65536, "num_hidden_layers": 2000,
                  "layer_types": [)" +
                  [] {
                      std::string s;
                      for (int i = 0; i < 2000; ++i)
-                         s += (i ? ",\"k" : "\"k") + std::to_string(i) + "\"";
+                         s += (i ? ",\"k" : "\"k") + std::to_string(i) + "_attention\"";
                      return s;
                  }() +
                  "]}",
              "head_dim"},
-            {"head_dim 65536 once", R"({"head_dim": 65536})", "", 1},
+            {"head_dim 65536 once", R"({"model_type": "llama", "head_dim": 65536})", "", 1},
             // N12: a number a double cannot hold, named by its own key.
             {"1e999 first", R"({"rope_theta": 1e999, "model_type":"llama","head_dim":128})",
              "rope_theta"},
@@ -196,7 +199,8 @@ inline const std::vector<HostileModelConfig>& hostileModelConfigs() {
              "model_type"},
             {"rope_scaling a list of 10^6", R"({"head_dim": 128, "rope_scaling": )" + million + "}",
              "rope_scaling"},
-            {"head_dim a 1 MB string", R"({"head_dim": ")" + longKey + R"("})", "head_dim"},
+            {"head_dim a 1 MB string",
+             R"({"model_type": "llama", "head_dim": ")" + longKey + R"("})", "head_dim"},
             {"mrope_section 1e300",
              R"({"head_dim": 128, "rope_scaling": {"type": "mrope", "mrope_section": [1e300]}})",
              "rope_scaling.mrope_section[0]"},
@@ -205,13 +209,14 @@ inline const std::vector<HostileModelConfig>& hostileModelConfigs() {
              R"({"head_dim": 64, "rope_scaling": {"rope_type": "x\n\u001b[2J\u202ey"}})",
              "rope_scaling.rope_type"},
             {"layer type naming no set, with C1",
-             R"({"head_dim": 64, "num_hidden_layers": 1, "layer_types": ["\u009b31m\u0007"],
+             R"({"head_dim": 64, "num_hidden_layers": 1, "layer_types": ["\u009b31m\u0007_attention"],
                  "rope_parameters": {"full_attention": {"rope_type": "default"}}})",
              "layer_types[0]"},
             {"controls in layer types",
              R"({"model_type": "\u001b]0;pwned\u0007x\u009b\u202e\u2028", "head_dim": 64,
-                 "num_hidden_layers": 6, "layer_types": ["\u001b[31mred", "a\u0007b",
-                 "line\nbreak", "\u009bcsi", "\u202eevil", "\u0000nul"]})",
+                 "num_hidden_layers": 6, "rope_theta": 10000, "layer_types": ["\u001b[31mred_attention",
+                 "a\u0007b_attention", "line\nbreak_attention", "\u009bcsi_attention",
+                 "\u202eevil_attention", "\u0000nul_attention"]})",
              "", 6},
             // N7: linear in the number of distinct kinds and sets.
             {"100,000 distinct layer types", distinctLayerTypes(100000, false), "", 100000},

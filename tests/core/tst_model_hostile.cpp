@@ -87,8 +87,10 @@ private slots:
         QTest::newRow("a small config, 1 KiB")
             << R"({"head_dim": 128, "model_type": "llama"})" << 1024.0 << "config";
         QTest::newRow("head_dim 65536 x 64 kinds, 64 MiB") << QString::fromStdString([] {
-            std::string s = R"({"head_dim": 65536, "num_hidden_layers": 64, "layer_types": [)";
-            for (int i = 0; i < 64; ++i) s += (i ? ",\"k" : "\"k") + std::to_string(i) + "\"";
+            std::string s = R"({"model_type": "llama", "head_dim": 65536, "num_hidden_layers": 64,
+                                 "layer_types": [)";
+            for (int i = 0; i < 64; ++i)
+                s += (i ? ",\"k" : "\"k") + std::to_string(i) + "_attention\"";
             return s + "]}";
         }()) << 64.0 * 1024 * 1024 << "head_dim";
     }
@@ -144,8 +146,8 @@ private slots:
 
     // --layer is reported as given, however large (review 2, note 1).
     void layerAsGiven() {
-        const auto cfg =
-            core::models::readModelConfigText(R"({"head_dim": 64, "num_hidden_layers": 62})");
+        const auto cfg = core::models::readModelConfigText(
+            R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 62})");
         QVERIFY(cfg.ok());
         const auto k = core::models::kindOfLayer(*cfg, std::int64_t(99999999999));
         QVERIFY(!k.ok());
@@ -157,7 +159,8 @@ private slots:
     void notesEchoNames() {
         const std::string config =
             "{\"head_dim\": 8, \"max_position_embeddings\": 8192, \"num_hidden_layers\": 1, "
-            "\"original_max_position_embeddings\": 4096, \"layer_types\": [\"\\u001b[2Jx\"], "
+            "\"original_max_position_embeddings\": 4096, \"layer_types\": "
+            "[\"\\u001b[2Jx_attention\"], "
             "\"rope_scaling\": {\"type\": \"longrope\", \"short_factor\": [1, 1, 1, 1], "
             "\"long_factor\": [1, 2, 3, 4]}}";
         const auto got = core::models::readModelConfigText(config);

@@ -56,31 +56,32 @@ void TestModelLayers::layerMap_data() {
     QTest::addColumn<QString>("config");
     QTest::addColumn<QStringList>("layers");
     QTest::addColumn<QStringList>("nope");
-    QTest::newRow("layer_types") << R"({"head_dim": 64, "num_hidden_layers": 4, "layer_types":
+    QTest::newRow("layer_types")
+        << R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 4, "layer_types":
         ["sliding_attention", "full_attention", "sliding_attention", "full_attention"]})"
-                                 << repeat({"sliding_attention", "full_attention"}, 4)
-                                 << QStringList();
+        << repeat({"sliding_attention", "full_attention"}, 4) << QStringList();
     QTest::newRow("gemma 3 pattern, default 6")
-        << R"({"head_dim": 64, "num_hidden_layers": 14, "rope_local_base_freq": 10000})"
+        << R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 14, "rope_local_base_freq": 10000})"
         << repeat({"sliding_attention", "sliding_attention", "sliding_attention",
                    "sliding_attention", "sliding_attention", "full_attention"},
                   14)
         << QStringList();
     QTest::newRow("gemma 3 pattern 3")
-        << R"({"head_dim": 64, "num_hidden_layers": 7,
+        << R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 7,
         "rope_local_base_freq": 10000, "sliding_window_pattern": 3})"
         << repeat({"sliding_attention", "sliding_attention", "full_attention"}, 7) << QStringList();
     QTest::newRow("no_rope_layers")
-        << R"({"head_dim": 64, "num_hidden_layers": 4,
+        << R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 4,
         "no_rope_layers": [1, 1, 0, 1]})"
         << QStringList{"rope", "rope", "nope", "rope"} << QStringList{"nope"};
     QTest::newRow("no_rope_layer_interval")
-        << R"({"head_dim": 64, "num_hidden_layers": 9, "no_rope_layer_interval": 4})"
+        << R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 9, "no_rope_layer_interval": 4})"
         << repeat({"rope", "rope", "rope", "nope"}, 9) << QStringList{"nope"};
-    QTest::newRow("all full attention") << R"({"head_dim": 64, "num_hidden_layers": 3})"
-                                        << repeat({"full_attention"}, 3) << QStringList();
-    QTest::newRow("num_hidden_layers default 1")
-        << R"({"head_dim": 64})" << QStringList{"full_attention"} << QStringList();
+    QTest::newRow("all full attention")
+        << R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 3})"
+        << repeat({"full_attention"}, 3) << QStringList();
+    QTest::newRow("num_hidden_layers default 1") << R"({"model_type": "llama", "head_dim": 64})"
+                                                 << QStringList{"full_attention"} << QStringList();
 }
 
 void TestModelLayers::layerMap() {

@@ -255,6 +255,35 @@ constexpr std::array kPhrases{
                 "：未知的 rope 类型 %1；允许：%2（别名：type、su、mrope）"},
     ErrorPhrase{": must be in (0, 1], got #", "：须在 (0, 1] 内，实际为 %1"},
     ErrorPhrase{": must be at least 1 for @ scaling, got #", "：%1 缩放时须至少为 1，实际为 %2"},
+    // models.md M5 (issue 24): which encoding, family keys, hybrid layer maps.
+    ErrorPhrase{"cannot tell the positional encoding of model_type @ (no rope, alibi, "
+                "relative-bucket or position-embedding keys)",
+                "无法判断 model_type %1 的位置编码（没有 rope、alibi、相对分桶或位置嵌入的键）"},
+    ErrorPhrase{
+        "cannot tell the positional encoding of a config without model_type (no rope, "
+        "alibi, relative-bucket or position-embedding keys)",
+        "无法判断该配置的位置编码（没有 model_type，也没有 rope、alibi、相对分桶或位置嵌入的键）"},
+    ErrorPhrase{": $ is not a positional encoding PosLab can read (absolute, relative_key, "
+                "relative_key_query)",
+                "：%1 不是 PosLab 能读取的位置编码（absolute、relative_key、relative_key_query）"},
+    ErrorPhrase{": $ is not a layer type PosLab can place", "：%1 不是 PosLab 能识别的层类型"},
+    ErrorPhrase{": must be even (ChatGLM rotates half of it), got #",
+                "：须为偶数（ChatGLM 只旋转其中一半），实际为 %1"},
+    ErrorPhrase{": NTK alpha needs a rotary dim above 2, got #",
+                "：NTK alpha 需要大于 2 的旋转维数，实际为 %1"},
+    ErrorPhrase{": rotary dim # must be even, at least 2 and at most the head dim #",
+                "：旋转维数 %1 须为偶数、至少为 2，且不超过头维数 %2"},
+    ErrorPhrase{": must be at least 2 for relative_key, got #",
+                "：relative_key 需要至少为 2，实际为 %1"},
+    ErrorPhrase{": must be at least 2, got #", "：须至少为 2，实际为 %1"},
+    ErrorPhrase{": missing, and @ # is not divisible by @ #", "：缺失，且 %1 %2 不能被 %3 %4 整除"},
+    ErrorPhrase{"ALiBi has one slope per head", "ALiBi 每个头一个斜率"},
+    ErrorPhrase{"T5's bias has one column per head", "T5 的偏置每个头一列"},
+    ErrorPhrase{"T5 has an encoder stack", "T5 有编码器层"},
+    ErrorPhrase{"a learned table has one row per position", "可学习的位置表每个位置一行"},
+    ErrorPhrase{"relative_key clips at max_position_embeddings - 1",
+                "relative_key 在 max_position_embeddings - 1 处截断"},
+    ErrorPhrase{"Qwen's @ needs it", "Qwen 的 %1 需要它"},
     // Punctuation between the pieces.
     ErrorPhrase{": ", "："},
     ErrorPhrase{"; ", "；"},
