@@ -167,6 +167,13 @@ double queryScale(const QueryScaleParams& q, double position) {
         return std::log(std::floor((position + 1.0) / q.floorScale) + 1.0) * q.attnScale + 1.0;
     if (q.rule == "llama_4_scaling_beta")
         return 1.0 + q.beta * std::log(1.0 + std::floor(position / q.originalMax));
+    // Qwen v1 (modeling_qwen.py): logn_list[i - 1] = log_L(i) for i > L else 1, i = 1 .. 32767,
+    // and the query at 0-based position p takes entry p (the slice key_len - q_len .. key_len),
+    // so i = p + 1. Past p = 32766 Qwen's table ends; the formula continues.
+    if (q.rule == "qwen_logn") {
+        const double i = position + 1.0;
+        return i > q.originalMax && q.originalMax > 1 ? std::log(i) / std::log(q.originalMax) : 1.0;
+    }
     return 1.0;
 }
 

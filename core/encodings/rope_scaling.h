@@ -59,11 +59,17 @@ struct YarnRamp {
 };
 YarnRamp yarnRamp(const RopeFrequencyParams& p);
 
-// Query-scale rules (models.md M1 family rules) at position p.
+// Query-scale rules (models.md M1, M5.3) at the 0-based position p:
+//   llama4_temperature    ln(floor((p + 1) / floor_scale) + 1) attn_scale + 1
+//   llama_4_scaling_beta  1 + beta ln(1 + floor(p / L))
+//   qwen_logn             ln(p + 1) / ln(L) when p + 1 > L, else 1 (Qwen v1 use_logn_attn)
 struct QueryScaleParams {
-    std::string rule = "none";                  // none | llama4_temperature | llama_4_scaling_beta
+    // none | llama4_temperature | llama_4_scaling_beta | qwen_logn
+    std::string rule = "none";
     double floorScale = 8192, attnScale = 0.1;  // llama4_temperature
-    double beta = 0, originalMax = 2048;        // llama_4_scaling_beta
+    double beta = 0;                            // llama_4_scaling_beta
+    // L: llama_4_scaling_beta (original_max_position), qwen_logn (logn_max, Qwen's seq_length)
+    double originalMax = 2048;
     static QueryScaleParams from(const ParamSet& p);
 };
 double queryScale(const QueryScaleParams& q, double position);
@@ -74,7 +80,7 @@ double queryScale(const QueryScaleParams& q, double position);
 // (`readFiles`: also load the longrope lists given as .npy paths).
 std::vector<ParamSpec> ropeScalingSpecs();
 Status checkRopeScaling(const ParamSet& p, bool readFiles = true);
-// The query-scale ParamSpecs (query_scale, floor_scale, attn_scale, scaling_beta).
+// The query-scale ParamSpecs (query_scale, floor_scale, attn_scale, scaling_beta, logn_max).
 std::vector<ParamSpec> queryScaleSpecs();
 
 }  // namespace poslab::core::enc

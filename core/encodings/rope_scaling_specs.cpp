@@ -104,6 +104,8 @@ QueryScaleParams QueryScaleParams::from(const ParamSet& p) {
     read(p, "scaling_beta", q.beta);
     if (p.has("original_max_position"))
         q.originalMax = static_cast<double>(p.integer("original_max_position"));
+    if (q.rule == "qwen_logn" && p.has("logn_max"))
+        q.originalMax = static_cast<double>(p.integer("logn_max"));
     return q;
 }
 
@@ -128,10 +130,12 @@ Status checkRopeScaling(const ParamSet& p, bool readFiles) {
             "d", p.integer("d"),
             scaling + " scaling uses the exponent d/(d-2), so the rotary dim must " + "be >= 4",
             "an even integer >= 4");
-    if (scaling == "yarn" && !(p.real("beta_fast") > p.real("beta_slow")))
+    // Equal betas are valid (Kimi-K2 publishes 1 and 1): the ramp's range is one point, which
+    // yarnRamp widens by 0.001 as transformers' linear_ramp_factor does.
+    if (scaling == "yarn" && p.real("beta_fast") < p.real("beta_slow"))
         return paramError("beta_fast", p.real("beta_fast"),
-                          "must be greater than beta_slow = " + formatValue(p.real("beta_slow")),
-                          "beta_fast > beta_slow > 0");
+                          "must not be below beta_slow = " + formatValue(p.real("beta_slow")),
+                          "beta_fast >= beta_slow > 0");
     if (scaling == "llama3" && p.real("high_freq_factor") < p.real("low_freq_factor"))
         return paramError(
             "high_freq_factor", p.real("high_freq_factor"),
@@ -286,7 +290,8 @@ std::vector<ParamSpec> ropeScalingSpecs() {
 
 std::vector<ParamSpec> queryScaleSpecs() {
     return {
-        enumParam("query_scale", {"none", "llama4_temperature", "llama_4_scaling_beta"})
+        enumParam("query_scale",
+                  {"none", "llama4_temperature", "llama_4_scaling_beta", "qwen_logn"})
             .quietByDefault()
             .label("Query scaling", "查询缩放")
             .help("rule multiplying the queries by a function of the position p",
@@ -312,6 +317,15 @@ std::vector<ParamSpec> queryScaleSpecs() {
             .label("Query scaling β", "查询缩放 β")
             .help("llama_4_scaling_beta: 1 + beta ln(1 + floor(p / L))",
                   "llama_4_scaling_beta:1 + beta ln(1 + floor(p / L))"),
+        intParam("logn_max", 8192)
+            .range(2, kMaxPositions)
+            .slider(2, 131072)
+            .onlyWhen("query_scale", {"qwen_logn"})
+            .label("Log-n training length L", "log-n 训练长度 L")
+            .help("Qwen v1 use_logn_attn: queries x ln(p + 1) / ln(L) once p + 1 > L (L = "
+                  "seq_length)",
+                  "Qwen v1 use_logn_attn:p + 1 > L 时查询乘以 ln(p + 1) / ln(L)(L 即 "
+                  "seq_length)"),
     };
 }
 

@@ -26,6 +26,9 @@ void addQueryScale(const KindInfo& kind, std::vector<std::pair<std::string, std:
     if (q.kind == "llama4_temperature") {
         out.emplace_back("floor_scale", text(q.floorScale));
         out.emplace_back("attn_scale", text(q.attnScale));
+    } else if (q.kind == "qwen_logn") {
+        // Its own key: Qwen v1's L (seq_length) need not be the rope set's L.
+        out.emplace_back("logn_max", std::to_string(q.originalMax));
     } else {
         out.emplace_back("scaling_beta", text(q.beta));
         // The rope set's L, unless it has none (the rule's own L then).

@@ -15,9 +15,10 @@ namespace poslab::core::models {
 
 // Names and command-line texts of the rope parameters of `kind` (d, base, pairing, scaling,
 // factor, original_max_position, partial_rotary_factor, the yarn / llama3 / longrope keys,
-// logit_gain, query_scale and its constants). `seqLen` becomes seq_len when given. A NoPE kind
-// gives only its query-scale keys. Feeding them to parseParams("rope") gives the same inv_freq,
-// attention factor and logit multiplier as `kind` (tested).
+// logit_gain, query_scale and its constants: floor_scale, attn_scale, scaling_beta, logn_max).
+// `seqLen` becomes seq_len when given. A NoPE kind gives only its query-scale keys. Feeding them to
+// parseParams("rope") gives the same inv_freq, attention factor and logit multiplier as `kind`
+// (tested).
 std::vector<std::pair<std::string, std::string>> ropeParamTexts(
     const KindInfo& kind, std::optional<std::int64_t> seqLen = std::nullopt);
 

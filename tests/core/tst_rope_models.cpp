@@ -1,7 +1,8 @@
 // What models need of RoPE (issue 11, models.md M2), as ordinary rope parameters: partial
 // rotation, LongRoPE's factor lists and their switch at s = L + 1, proportional RoPE, llama3 with
-// high == low, YaRN's truncate / mscale / attention_factor, DeepSeek's logit gain, the
-// query-scale rules, and the "list of reals" parameter type (comma list or .npy).
+// high == low, YaRN's truncate / mscale / attention_factor and equal betas (Kimi-K2), DeepSeek's
+// logit gain, the query-scale rules (Qwen v1's log-n included), and the "list of reals" parameter
+// type (comma list or .npy).
 #include <QTemporaryDir>
 #include <QtTest>
 #include <numbers>
@@ -279,6 +280,129 @@ private slots:
                                   .at(0);
         QCOMPARE(gained, plainA * plainA);
         QVERIFY(std::abs(gained - 1.87385) < 1e-5);
+    }
+
+    // beta_fast == beta_slow is valid (models.md M5.3). Kimi-K2 publishes rope_theta 50000, yarn
+    // factor 32, original_max_position_embeddings 4096, beta_fast = beta_slow = 1, mscale =
+    // mscale_all_dim = 1, qk_rope_head_dim 64. transformers' _compute_yarn_parameters:
+    // c(1) = 64 ln(4096 / 2 pi) / (2 ln 50000) = 19.1646; low = floor = 19, high = ceil = 20, so
+    // ramp_j = clamp(j - 19, 0, 1): pairs 0-19 keep b^(-2j/64), pairs 20-31 are divided by 32,
+    // none is blended. Untruncated, low = 19.1646 and high = low + 0.001 (low == high): the same
+    // step. Betas of 700: c = 64 ln(651.9 / 700) / 21.64 = -0.21, low = max(-1, 0) = 0 and
+    // high = min(ceil(-0.21), 63) = 0 == low, so high = 0.001: only pair 0 is kept.
+    void yarnEqualBetas_data() {
+        QTest::addColumn<double>("beta");
+        QTest::addColumn<bool>("truncate");
+        QTest::addColumn<double>("low");
+        QTest::addColumn<double>("high");
+        QTest::addColumn<qint64>("lastKept");
+        const double c = 64 * std::log(4096 / (2 * std::numbers::pi)) / (2 * std::log(50000.0));
+        QTest::newRow("Kimi-K2") << 1.0 << true << 19.0 << 20.0 << qint64(19);
+        QTest::newRow("Kimi-K2 untruncated") << 1.0 << false << c << c + 0.001 << qint64(19);
+        QTest::newRow("betas 700, low == high") << 700.0 << true << 0.0 << 0.001 << qint64(0);
+    }
+    void yarnEqualBetas() {
+        QFETCH(double, beta);
+        QFETCH(bool, truncate);
+        QFETCH(double, low);
+        QFETCH(double, high);
+        QFETCH(qint64, lastKept);
+        const Values plainValues = {{"d", std::int64_t(64)}, {"base", 50000.0}};
+        const Values v = with(plainValues, {{"scaling", std::string("yarn")},
+                                            {"factor", 32.0},
+                                            {"original_max_position", std::int64_t(4096)},
+                                            {"beta_fast", beta},
+                                            {"beta_slow", beta},
+                                            {"mscale", 1.0},
+                                            {"mscale_all_dim", 1.0},
+                                            {"truncate", truncate}});
+        core::enc::RopeFrequencyParams r;
+        r.d = 64;
+        r.base = 50000;
+        r.scaling = "yarn";
+        r.factor = 32;
+        r.originalMaxPosition = 4096;
+        r.betaFast = r.betaSlow = beta;
+        r.truncate = truncate;
+        const auto ramp = core::enc::yarnRamp(r);
+        QVERIFY2(std::abs(ramp.low - low) < 1e-12 && std::abs(ramp.high - high) < 1e-12,
+                 qPrintable(QString("%1 %2").arg(ramp.low, 0, 'g', 17).arg(ramp.high, 0, 'g', 17)));
+        const core::Array f = computeOk("rope", "frequencies", v);
+        const core::Array c = computeOk("rope", "pair_class", v);
+        QCOMPARE(f.size(), std::int64_t(32));
+        for (std::int64_t j = 0; j < 32; ++j) {
+            const double inv = std::pow(50000.0, -2.0 * double(j) / 64);
+            const bool kept = j <= lastKept;
+            QVERIFY2(rel(f.at(j), kept ? inv : inv / 32) < 1e-15, qPrintable(QString::number(j)));
+            QCOMPARE(c.at(j), kept ? 0.0 : 2.0);
+        }
+        // mscale == mscale_all_dim: a = 1; DeepSeek's softmax gain (0.1 ln 32 + 1)^2.
+        QCOMPARE(computeOk("rope", "attention_factor", v).at(0), 1.0);
+        const double m = 0.1 * std::log(32.0) + 1;
+        QVERIFY(rel(computeOk("rope", "logit_multiplier",
+                              with(v, {{"logit_gain", std::string("deepseek")}}))
+                        .at(0),
+                    m * m) < 1e-15);
+    }
+    // beta_fast below beta_slow is still refused, naming beta_fast.
+    void yarnBetasReversed() {
+        const std::string e = test::computeError("rope", "frequencies",
+                                                 {{"scaling", std::string("yarn")},
+                                                  {"factor", 4.0},
+                                                  {"beta_fast", 1.0},
+                                                  {"beta_slow", 1.5}});
+        QVERIFY2(e.find("'beta_fast'") != std::string::npos &&
+                     e.find("must not be below beta_slow = 1.5") != std::string::npos,
+                 e.c_str());
+    }
+
+    // Qwen v1 use_logn_attn (modeling_qwen.py): the query at 0-based position p is multiplied by
+    // logn_list[p] = log_L(p + 1) when p + 1 > L, else 1 (L = seq_length, logn_max here).
+    void qwenLogn_data() {
+        QTest::addColumn<qint64>("L");
+        QTest::addColumn<qint64>("p");
+        QTest::addColumn<double>("expected");
+        QTest::newRow("p = L - 2") << qint64(8192) << qint64(8190) << 1.0;
+        QTest::newRow("p = L - 1: p + 1 = L") << qint64(8192) << qint64(8191) << 1.0;
+        QTest::newRow("p = L") << qint64(8192) << qint64(8192)
+                               << std::log(8193.0) / std::log(8192.0);
+        QTest::newRow("p = 2L - 1") << qint64(8192) << qint64(16383) << 14.0 / 13.0;
+        QTest::newRow("L 4096, p = L^2 - 1") << qint64(4096) << qint64(4096 * 4096 - 1) << 2.0;
+        QTest::newRow("L 2048, p = 32766 (Qwen's last entry)")
+            << qint64(2048) << qint64(32766) << std::log(32767.0) / std::log(2048.0);
+        QTest::newRow("L 2048, p = 32767 (the formula goes on)")
+            << qint64(2048) << qint64(32767) << 15.0 / 11.0;
+        QTest::newRow("p = 0") << qint64(2) << qint64(0) << 1.0;
+    }
+    void qwenLogn() {
+        QFETCH(qint64, L);
+        QFETCH(qint64, p);
+        QFETCH(double, expected);
+        const Values v = {{"n", std::int64_t(1)},
+                          {"offset", std::int64_t(p)},
+                          {"query_scale", std::string("qwen_logn")},
+                          {"logn_max", std::int64_t(L)},
+                          {"original_max_position", std::int64_t(5)}};  // not qwen_logn's L
+        const core::Array a = computeOk("rope", "query_scale", v);
+        QCOMPARE(a.size(), std::int64_t(1));
+        QVERIFY(rel(a.at(0), expected) < 1e-15);
+        core::enc::QueryScaleParams q;
+        q.rule = "qwen_logn";
+        q.originalMax = double(L);
+        QVERIFY(rel(core::enc::queryScale(q, double(p)), expected) < 1e-15);
+    }
+    // Without logn_max, Qwen-7B's seq_length 8192; a length below 2 is refused, naming the key.
+    void qwenLognDefaultAndErrors() {
+        const Values v = {{"n", std::int64_t(2)},
+                          {"offset", std::int64_t(8191)},
+                          {"query_scale", std::string("qwen_logn")}};
+        const core::Array a = computeOk("rope", "query_scale", v);
+        QCOMPARE(a.size(), std::int64_t(2));
+        QCOMPARE(a.at(0), 1.0);
+        QVERIFY(rel(a.at(1), std::log(8193.0) / std::log(8192.0)) < 1e-15);
+        const std::string e =
+            test::computeError("rope", "query_scale", with(v, {{"logn_max", std::int64_t(1)}}));
+        QVERIFY2(e.find("'logn_max'") != std::string::npos, e.c_str());
     }
 
     // Llama 4's NoPE temperature: 1 until p + 1 reaches floor_scale, then steps up by

@@ -84,6 +84,11 @@ private slots:
         QTest::newRow("beta at L") << "b" << qint64(16384) << 1 + 0.1 * std::log(2.0);
         QTest::newRow("beta at 3L") << "b" << qint64(3 * 16384) << 1 + 0.1 * std::log(4.0);
         QTest::newRow("unknown rule") << "x" << qint64(50000) << 1.0;
+        // Qwen v1 log-n, L = 8192: log_L(p + 1) once p + 1 > L.
+        QTest::newRow("logn p = L - 1") << "q" << qint64(8191) << 1.0;
+        QTest::newRow("logn p = L") << "q" << qint64(8192) << std::log(8193.0) / std::log(8192.0);
+        QTest::newRow("logn p = 2L - 1") << "q" << qint64(16383) << 14.0 / 13.0;
+        QTest::newRow("logn p = 8L - 1") << "q" << qint64(65535) << 16.0 / 13.0;
     }
     void queryScale() {
         QFETCH(QString, rule);
@@ -91,15 +96,19 @@ private slots:
         QFETCH(double, expected);
         core::models::QueryScale q = rule == "t" ? temperature() : beta(0.1, 16384);
         if (rule == "x") q.kind = "something else";
+        if (rule == "q") {
+            q.kind = "qwen_logn";
+            q.originalMax = 8192;
+        }
         QVERIFY(std::abs(queryScaleAt(q, p) - expected) <= 1e-15 * expected);
         // The sampled positions keep both sides of a step and stay in range.
         const auto pos = queryScalePositions(q, 100000);
         QVERIFY(std::is_sorted(pos.begin(), pos.end()));
         QCOMPARE(pos.front(), std::int64_t(0));
         QVERIFY(pos.back() <= 100000);
-        if (rule == "t") {
-            QVERIFY(std::find(pos.begin(), pos.end(), 8190) != pos.end());
-            QVERIFY(std::find(pos.begin(), pos.end(), 8191) != pos.end());
+        if (rule == "t" || rule == "q") {  // both sides of the corner at p + 1 = 8192
+            QVERIFY(std::find(pos.begin(), pos.end(), rule == "t" ? 8190 : 8191) != pos.end());
+            QVERIFY(std::find(pos.begin(), pos.end(), rule == "t" ? 8191 : 8192) != pos.end());
         }
     }
 

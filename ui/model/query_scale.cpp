@@ -16,6 +16,12 @@ double queryScaleAt(const core::models::QueryScale& rule, std::int64_t p) {
         return 1 +
                rule.beta * std::log(1 + std::floor(pos / static_cast<double>(rule.originalMax)));
     }
+    if (rule.kind == "qwen_logn") {
+        if (rule.originalMax <= 1) return 1;
+        const double i = pos + 1;  // Qwen's logn_list entry p holds log_L(p + 1)
+        const auto L = static_cast<double>(rule.originalMax);
+        return i > L ? std::log(i) / std::log(L) : 1;
+    }
     return 1;
 }
 
@@ -26,6 +32,9 @@ std::vector<std::int64_t> queryScalePositions(const core::models::QueryScale& ru
     const double top = std::log10(static_cast<double>(maxPos));
     const int n = std::max(1, static_cast<int>(std::ceil(top * perDecade)));
     for (int i = 0; i <= n; ++i) out.push_back(std::llround(std::pow(10.0, top * i / n)));
+    // qwen_logn has one corner, at p + 1 = L: both sides of it (p = L - 1, L).
+    if (rule.kind == "qwen_logn" && rule.originalMax >= 1)
+        for (std::int64_t at : {rule.originalMax - 1, rule.originalMax}) out.push_back(at);
     // The steps: the curve changes where floor() does, at p + 1 = k * floor_scale (temperature)
     // or p = k * L (beta). Both sides of the first steps keep the staircase sharp; later steps
     // are closer than a pixel on a log axis and the sampled points suffice.
