@@ -45,6 +45,8 @@ std::string store(const Option& o, const std::string& name, const std::string& v
         if (std::string allowed = o.check(v); !allowed.empty()) return badValue(name, v, allowed);
     if (auto* s = std::get_if<std::string*>(&o.target)) {
         **s = v;
+    } else if (auto* list = std::get_if<std::vector<std::string>*>(&o.target)) {
+        (*list)->push_back(v);
     } else if (auto* pairs = std::get_if<core::TextParams*>(&o.target)) {
         const auto eq = v.find('=');
         if (eq == std::string::npos || eq == 0) return "parameter '" + v + "' is not KEY=VALUE";
@@ -98,6 +100,15 @@ Option keyValues(std::vector<std::string> names, core::TextParams* target) {
     o.names = std::move(names);
     o.target = target;
     o.valueName = "KEY=VALUE";
+    return o;
+}
+
+Option valueList(std::vector<std::string> names, std::vector<std::string>* target,
+                 std::string valueName) {
+    Option o;
+    o.names = std::move(names);
+    o.target = target;
+    o.valueName = std::move(valueName);
     return o;
 }
 

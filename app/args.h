@@ -24,8 +24,10 @@ struct Option {
     std::vector<std::string> names;  // {"-o", "--output"}
     // Where a use of the option goes. A flag stores `flagValue` in a bool; a value sets a string
     // and may be given once (a second `--memory-budget` is refused: which one was meant cannot be
-    // guessed); KEY=VALUE pairs (`-p`) are repeatable, each key once, in the order given.
-    std::variant<bool*, std::string*, core::TextParams*> target;
+    // guessed); KEY=VALUE pairs (`-p`) are repeatable, each key once, in the order given; a list
+    // (`render rope/compare --model A --model B`) keeps every value in order, and the command
+    // says how many it takes.
+    std::variant<bool*, std::string*, core::TextParams*, std::vector<std::string>*> target;
     bool flagValue = true;             // --no-footer stores false
     std::string valueName;             // the value in the usage text: "FILE", "KEY=VALUE"
     std::vector<std::string> allowed;  // the values allowed (empty: any value, or `check`)
@@ -33,7 +35,10 @@ struct Option {
     ValueCheck check;
 
     bool takesValue() const { return !std::holds_alternative<bool*>(target); }
-    bool repeatable() const { return std::holds_alternative<core::TextParams*>(target); }
+    bool repeatable() const {
+        return std::holds_alternative<core::TextParams*>(target) ||
+               std::holds_alternative<std::vector<std::string>*>(target);
+    }
     Option& alsoAccepts(std::vector<std::string> words);
     Option& checkedBy(ValueCheck fn);
 };
@@ -44,6 +49,8 @@ Option flag(std::vector<std::string> names, bool* target, bool value = true);
 Option valued(std::vector<std::string> names, std::string* target, std::string valueName);
 Option oneOf(std::vector<std::string> names, std::string* target, std::vector<std::string> allowed);
 Option keyValues(std::vector<std::string> names, core::TextParams* target);
+Option valueList(std::vector<std::string> names, std::vector<std::string>* target,
+                 std::string valueName);
 
 // "option '--dpi' = 0: allowed: a number in [36, 600]": the one text of a refused value, also for
 // the values a subcommand can only check after parsing (--size depends on --dpi).

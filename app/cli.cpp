@@ -39,8 +39,12 @@ usage:
                                          a4-portrait, column, two-column (print sizes)
   poslab export rope QTY --model FILE|PRESET [--layer I] [--seq-len N] [-p KEY=VALUE]... -o OUT
   poslab render VIEW --model FILE|PRESET [--layer I] [--seq-len N] ... -o OUT
-                                         the rope parameters of layer I's kind of a model
-                                         (default: the first RoPE layer); -p overrides them
+                                         the parameters of layer I's kind of a model (default:
+                                         the first RoPE layer); -p overrides them; alibi, t5,
+                                         learned and shaw take models of that encoding; decay
+                                         and scores open at s (--seq-len, else the model's max)
+  poslab render rope/compare --model A --model B ... -o OUT
+                                         model A against model B (--model once elsewhere)
   poslab render --list                   every view: its id, then a short title
   poslab render --lesson FILE [--format png|svg|pdf] -o OUT
                                          OUT.pdf: one page per step; OUT a folder: one file each
@@ -49,7 +53,13 @@ usage:
   poslab bench --interactive [--json]    edit-to-image latency of the live views
   poslab model FILE|PRESET [--seq-len N] [--json]
                                          what a model's config.json means for its positions:
-                                         layer map, RoPE per kind of layer, inverse frequencies
+                                         the encoding, layer map, RoPE per kind of layer,
+                                         inverse frequencies; notes last (--json: also stderr)
+  poslab model A B [--seq-len N] [--json]
+                                         two models side by side, differing rows marked *;
+                                         --json: {"names": [A, B], "models": [{...}, {...}],
+                                         "differences": [{"field", "a", "b"}, ...]} (each model
+                                         as 'model --json' writes it; only differing rows)
   poslab model --list                    the bundled model presets: id, name, source
   poslab --help                          this text
   poslab --version                       the version, as "poslab X.Y.Z"

@@ -66,7 +66,9 @@ int runExport(const Args& args) {
     if (!enc) return fail(cmd, "unknown encoding '" + positional[0] + "' (see 'poslab list')");
     auto format = core::io::formatForPath(output);
     if (!format) return fail(cmd, format.error().message);
-    if (int rc = applyModel(cmd, model, enc->id, positional[1], given, budget); rc != 0) return rc;
+    AppliedModel applied;
+    if (int rc = applyModel(cmd, model, enc->id, positional[1], given, budget, &applied); rc != 0)
+        return rc;
     auto params = core::parseParams(*enc, given);
     if (!params) return fail(cmd, params.error().message);
     core::ComputeOptions options;
@@ -95,6 +97,7 @@ int runExport(const Args& args) {
                                         prepared->params);
         !st)
         return fail(cmd, st.error().message);
+    if (!model.models.empty()) printModelNotes(cmd, applied);  // once the file is written
     return 0;
 }
 

@@ -9,6 +9,7 @@
 
 #include "app/args.h"
 #include "app/model_option.h"
+#include "app/render_model.h"
 #include "core/io/atomic_file.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
@@ -180,7 +181,7 @@ int runRender(const Args& args) {
     if (const std::string bad = outputProblem(r.output, deck); !bad.empty()) return fail(kCmd, bad);
     const double budget = core::configuredMemoryBudget();
     if (deck) {
-        if (!r.positional.empty() || !r.params.empty() || !r.model.model.empty())
+        if (!r.positional.empty() || !r.params.empty() || !r.model.models.empty())
             return fail(kCmd, "--lesson takes no VIEW, -p or --model: the lesson's steps set them");
         return renderLesson(r, options, budget);
     }
@@ -194,21 +195,25 @@ int runRender(const Args& args) {
         return fail(kCmd,
                     "unknown view '" + r.positional.front() + "' (see 'poslab render --list')");
     const auto* enc = core::registry().find(page->encoding.toStdString());
-    if (int rc = applyModel(kCmd, r.model, enc->id, "", r.params); rc != 0) return rc;
-    QMap<QString, QString> given;  // a name given twice is refused by parseOptions
-    for (const auto& [k, v] : r.params)
-        given.insert(QString::fromStdString(k), QString::fromStdString(v));
-    auto params = ui::paramsFromTexts(*enc, ui::pagePresetParams(*page), given);
-    if (!params) return fail(kCmd, params.error().message);
+    // The page preset, the model's parameters (a compare view: A's and B's), then -p (a name
+    // given twice is refused by parseOptions).
+    ui::ViewState state = ui::defaultViewState(*view, *page);
+    RenderModels models;
+    core::ParamSet params;
+    if (int rc = resolveRenderParams(kCmd, r.model, *page, *view, *enc, r.params, budget, models,
+                                     params, state);
+        rc != 0)
+        return rc;
     const ui::ColormapChoice cmap = r.colormap == "viridis"     ? ui::ColormapChoice::Viridis
                                     : r.colormap == "diverging" ? ui::ColormapChoice::Diverging
                                                                 : ui::ColormapChoice::Auto;
-    auto figure =
-        ui::computeFigure(*page, *view, *params, ui::defaultViewState(*view, *page), cmap, budget);
+    auto figure = ui::computeFigure(*page, *view, params, state, cmap, budget);
     if (!figure) return fail(kCmd, figure.error().message);
+    markModelFigure(models, *figure);
     if (const QString e = ui::writeFigure(QString::fromStdString(r.output), *figure, options);
         !e.isEmpty())
         return fail(kCmd, e.toStdString());
+    printRenderNotes(kCmd, models);
     return 0;
 }
 

@@ -1,12 +1,71 @@
 #include "app/model_option.h"
 
 #include <charconv>
+#include <filesystem>
+#include <iostream>
 
-#include "core/models/model_config.h"
+#include "core/models/compare.h"
 #include "core/models/rope_params.h"
 #include "ui/document/model_presets.h"
 
 namespace poslab::app {
+
+namespace {
+
+namespace models = core::models;
+
+// The encodings whose views and exports take a model's parameters (models.md M5.2), and what
+// the refusals call them.
+std::string encodingName(const std::string& id) {
+    if (id == "rope") return "RoPE";
+    if (id == "mrope") return "M-RoPE";
+    if (id == "alibi") return "ALiBi";
+    if (id == "t5") return "T5 relative-bucket";
+    if (id == "learned") return "learned absolute";
+    if (id == "shaw") return "Shaw relative";
+    return id;
+}
+
+bool takesModel(const std::string& encoding) {
+    return encoding == "rope" || encoding == "alibi" || encoding == "t5" || encoding == "learned" ||
+           encoding == "shaw";
+}
+
+// M-RoPE's text positions are RoPE (spec E1): its models act as RoPE models.
+std::string viewEncodingOf(const std::string& modelEncoding) {
+    return modelEncoding == "mrope" ? "rope" : modelEncoding;
+}
+
+std::string articled(const std::string& name) {
+    const char c = name.empty() ? 'x' : name[0];
+    const bool vowel = c == 'A' || c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+    return (vowel ? "an " : "a ") + name;
+}
+
+// The kind whose parameters a view of `encoding` takes: the layer's, else the first of that
+// encoding (RoPE: the first layer with RoPE, as kindOfLayer).
+core::Expected<const models::KindInfo*> kindFor(const models::ModelConfig& config,
+                                                const std::string& encoding,
+                                                std::optional<std::int64_t> layer) {
+    if (layer || encoding == "rope") return models::kindOfLayer(config, layer);
+    for (const auto& name : config.layers)
+        if (const auto* k = config.kind(name); k && k->attention && k->encoding == encoding)
+            return k;
+    if (const auto* k = models::defaultKind(config)) return k;
+    return core::fail("--model: the model has no kind of layer");
+}
+
+std::string layerText(std::optional<std::int64_t> layer) {
+    return layer ? "--layer " + std::to_string(*layer) : std::string("the default layer");
+}
+
+std::string labelOf(const std::string& given) {
+    if (!ui::modelPresetText(QString::fromStdString(given)).empty()) return given;
+    const std::string name = std::filesystem::path(given).filename().string();
+    return name.empty() ? given : name;
+}
+
+}  // namespace
 
 std::string wholeNumberProblem(const std::string& v, std::int64_t min) {
     std::int64_t n = 0;
@@ -17,7 +76,7 @@ std::string wholeNumberProblem(const std::string& v, std::int64_t min) {
 }
 
 void addModelOptions(OptionTable& table, ModelOption& into) {
-    table.push_back(valued({"--model"}, &into.model, "FILE|PRESET"));
+    table.push_back(valueList({"--model"}, &into.models, "FILE|PRESET"));
     table.push_back(valued({"--layer"}, &into.layer, "I").checkedBy([](const std::string& v) {
         return wholeNumberProblem(v, 0);
     }));
@@ -26,35 +85,84 @@ void addModelOptions(OptionTable& table, ModelOption& into) {
     }));
 }
 
+int loadModel(const std::string& command, const std::string& given, const ModelOption& option,
+              const std::string& encoding, const std::string& quantity, AppliedModel& out,
+              double budget) {
+    const std::string shown = core::echo(given, core::kEchoPathLimit);
+    if (!takesModel(encoding))
+        return fail(command,
+                    "--model sets the parameters of rope, alibi, t5, learned and shaw, "
+                    "not of '" +
+                        encoding + "'");
+    // wholeNumberProblem has checked --layer and --seq-len: whole numbers that fit 64 bits.
+    std::optional<std::int64_t> layer;
+    if (!option.layer.empty()) layer = std::stoll(option.layer);
+    if (!option.seqLen.empty()) out.seqLen = std::stoll(option.seqLen);
+    const auto text = ui::modelConfigText(given, budget);
+    if (!text) return fail(command, "--model: " + text.error().message);
+    auto config = models::readModelConfigText(*text, out.seqLen, budget);
+    if (!config) return fail(command, "--model " + shown + ": " + config.error().message);
+    out.given = given;
+    out.label = labelOf(given);
+    out.config = std::move(*config);
+    const models::ModelConfig& c = out.config;
+    const std::string modelEncoding = viewEncodingOf(c.encoding.id);
+    if (modelEncoding != encoding)
+        return fail(command, "--model " + shown + " gives " + encodingName(c.encoding.id) +
+                                 " positions; '" + encoding + "' needs " +
+                                 articled(encodingName(encoding)) + " model");
+    const auto kind = kindFor(c, encoding, layer);
+    if (!kind) return fail(command, kind.error().message);
+    const models::KindInfo& k = **kind;
+    const std::string named = layerText(layer) + ": layer kind '" + core::echo(k.name) + "'";
+    if (!k.attention)
+        return fail(command, named + " carries no positions (" + core::echo(k.name) +
+                                 " is not softmax attention)");
+    if (encoding == "rope") {
+        if (!k.rope && quantity != "query_scale")
+            return fail(command, named + " has no RoPE (NoPE); only query_scale applies");
+        out.texts = models::ropeParamTexts(k, out.seqLen);
+    } else {
+        if (k.encoding != encoding)
+            return fail(command, named + " gives " + encodingName(k.encoding) + " positions; '" +
+                                     encoding + "' needs " + articled(encodingName(encoding)) +
+                                     " layer");
+        out.texts = k.encodingParams;
+    }
+    out.kind = k;
+    return 0;
+}
+
+void printModelNotes(const std::string& command, const AppliedModel& model) {
+    for (const auto& note : model.config.notes)
+        std::cerr << "poslab " << command << ": note: " << core::echo(model.label) << ": "
+                  << core::printable(note) << "\n";
+}
+
 int applyModel(const std::string& command, const ModelOption& option, const std::string& encoding,
-               const std::string& quantity, core::TextParams& given, double budget) {
-    if (option.model.empty()) {
+               const std::string& quantity, core::TextParams& given, double budget,
+               AppliedModel* applied) {
+    if (option.models.empty()) {
         if (!option.layer.empty() || !option.seqLen.empty())
             return fail(command, "--layer and --seq-len need --model FILE|PRESET");
         return 0;
     }
-    if (encoding != "rope")
-        return fail(command,
-                    "--model sets the parameters of the rope encoding, not of '" + encoding + "'");
-    std::optional<std::int64_t> seqLen;
-    if (!option.seqLen.empty()) seqLen = std::stoll(option.seqLen);
-    // wholeNumberProblem has checked --layer: a whole number >= 0 that fits 64 bits.
-    std::optional<std::int64_t> layer;
-    if (!option.layer.empty()) layer = std::stoll(option.layer);
-    const auto text = ui::modelConfigText(option.model, budget);
-    if (!text) return fail(command, "--model: " + text.error().message);
-    const auto config = core::models::readModelConfigText(*text, seqLen, budget);
-    if (!config)
-        return fail(command, "--model " + core::echo(option.model, core::kEchoPathLimit) + ": " +
-                                 config.error().message);
-    const auto kind = core::models::kindOfLayer(*config, layer);
-    if (!kind) return fail(command, kind.error().message);
-    if (!(*kind)->rope && quantity != "query_scale")
-        return fail(command, "--layer " + std::to_string(layer.value_or(0)) + ": layer kind '" +
-                                 core::echo((*kind)->name) +
-                                 "' has no RoPE (NoPE); only query_scale applies");
-    auto texts = core::models::ropeParamTexts(**kind, seqLen);
-    given.insert(given.begin(), texts.begin(), texts.end());
+    if (option.models.size() > 1)
+        return fail(
+            command,
+            "option '--model' is given " +
+                (option.models.size() == 2 ? "twice (" + core::echo(option.models[0]) + " and "
+                                           : std::to_string(option.models.size()) + " times (" +
+                                                 core::echo(option.models[0]) + ", ") +
+                core::echo(option.models[1]) + (option.models.size() == 2 ? "" : ", …") +
+                "); only 'render rope/compare' takes two models, A against B");
+    AppliedModel model;
+    if (int rc =
+            loadModel(command, option.models.front(), option, encoding, quantity, model, budget);
+        rc != 0)
+        return rc;
+    given.insert(given.begin(), model.texts.begin(), model.texts.end());
+    if (applied) *applied = std::move(model);
     return 0;
 }
 

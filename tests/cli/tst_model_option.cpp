@@ -147,7 +147,7 @@ private slots:
         QTest::newRow("layer without model")
             << QStringList{"rope", "frequencies", "--layer", "1"} << "--model";
         QTest::newRow("other encoding")
-            << QStringList{"alibi", "bias", "--model", "llama-3.1-8b"} << "rope";
+            << QStringList{"alibi", "bias", "--model", "llama-3.1-8b"} << "gives RoPE positions";
         QTest::newRow("no such model")
             << QStringList{"rope", "frequencies", "--model", "no-such-model"} << "no-such-model";
         QTest::newRow("override refused")

@@ -108,6 +108,11 @@ struct ViewState {
     qint64 m = 0;                             // rotation: first position
     qint64 delta = 8;                         // rotation: k - m
     QString cmpQuantity, cmpParam, cmpValue;  // compare mode: B = A with param := value
+    // Compare mode, two models (`render rope/compare --model A --model B`): B = A with every
+    // parameter here set (the ones where B's model differs), and the sides' names ("A:
+    // llama-3.1-8b"); empty: B changes cmpParam only. Not saved in sessions.
+    QMap<QString, QString> cmpSet;
+    QString cmpNameA, cmpNameB;
     // Level of detail (issue 12): the window of a distance or position axis asked for (indices,
     // inclusive; end -1: to the end), a second one for the key axis of a score matrix, the
     // plot's size in pixels (0: the figure's default), angles: "" (auto: the angle up to 4096

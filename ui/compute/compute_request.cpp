@@ -43,7 +43,7 @@ QString compareValueText(const QString& text) {
 // "B: base = 500 000" (not a bare "A").
 void nameCompareSides(QVector<SeriesSpec>& series, const ViewState& state,
                       const core::ParamSet& params) {
-    if (series.size() != 2 || state.cmpParam.isEmpty()) return;
+    if (series.size() != 2 || state.cmpParam.isEmpty() || !state.cmpNameB.isEmpty()) return;
     const core::ParamValue* a = params.find(state.cmpParam.toStdString());
     if (!a) return;
     const QString was = compareValueText(QString::fromStdString(core::formatValue(*a)));

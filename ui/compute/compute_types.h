@@ -61,6 +61,14 @@ struct BlockStats {
     bool exact = true;  // min and max over every element (false: over the cells' means only)
 };
 
+// A position marked on both axes of a heatmap whose axes are positions (a model's L, max and s
+// on rope's scores: models.md M5.4): a dotted line at that row and at that column, its label
+// ("L = 8192") inside the plot.
+struct AxisMark {
+    double index = 0;
+    LocalText label;
+};
+
 // A heatmap panel: the image of the cells and what the axes need. An image pixel covers a block
 // of rowStep x colStep cells and shows the mean of their finite values (never a point sample).
 struct HeatmapData {
@@ -82,6 +90,7 @@ struct HeatmapData {
     qint64 dataRows = -1;  // rows at and past this one have no data (drawn blank)
     LocalText blankNote;   // written over the blank rows
     qint64 rowBlock = 0;   // > 0: separator lines every rowBlock rows
+    QVector<AxisMark> marks;
     // Every finite value equal to this one (lo = hi = it, cells in the map's middle colour, unless
     // a shared range holds it): kept out of shared colour ranges, and said in `annotation`.
     std::optional<double> constant;
@@ -111,11 +120,13 @@ struct CurveData {
 
 // A vertical marker (rope's decay bound π/(2θₘᵢₙ)): its x; in a compare view the side whose
 // parameters it was computed with ("A", "B"; empty: the view's one marker) and that side's curve
-// colour (drawn in it; -1: the figure's marker colour).
+// colour (drawn in it; -1: the figure's marker colour). `label` names another mark than the
+// bound (a model's "L", "max", "s": models.md M5.4); its legend row reads "label = x".
 struct VMarker {
     double x = 0;
     QString side;
     int color = -1;
+    LocalText label;
 };
 
 struct LinesData {

@@ -55,8 +55,13 @@ QVector<SeriesSpec> effectiveSeries(const ViewSpec& view, const ViewState& state
     SeriesSpec b = a;
     b.label = {"B: " + state.cmpParam + " = " + state.cmpValue,
                "B: " + state.cmpParam + " = " + state.cmpValue};
-    if (enc.findParam(state.cmpParam.toStdString()) && !state.cmpValue.isEmpty())
+    if (!state.cmpSet.isEmpty() || !state.cmpNameB.isEmpty()) {  // two models
+        a.label = {state.cmpNameA, state.cmpNameA};
+        b.label = {state.cmpNameB, state.cmpNameB};
+        b.set = state.cmpSet;
+    } else if (enc.findParam(state.cmpParam.toStdString()) && !state.cmpValue.isEmpty()) {
         b.set.insert(state.cmpParam, "$cmp");
+    }
     b.dashed = true;
     return {a, b};
 }

@@ -26,6 +26,11 @@ QString chartText(const char* text) {
 // off the axis with an arrow to its side (`beyond` 1: right, -1: left).
 QString markerText(const VMarker& m, int beyond) {
     const QString v = formatNumber(m.x, 6);
+    if (!m.label.isEmpty()) {  // a position: written in full ("10 485 760")
+        const QString t = (m.side.isEmpty() ? QString() : m.side + QStringLiteral(": ")) +
+                          m.label.text() + QStringLiteral(" = ") + formatExact(m.x);
+        return beyond > 0 ? t + QStringLiteral(" →") : beyond < 0 ? QStringLiteral("← ") + t : t;
+    }
     if (m.side.isEmpty())
         return beyond > 0   ? chartText("bound π/(2θₘᵢₙ) = %1 →").arg(v)
                : beyond < 0 ? chartText("← bound π/(2θₘᵢₙ) = %1").arg(v)
