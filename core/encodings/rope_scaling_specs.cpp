@@ -321,7 +321,7 @@ std::vector<ParamSpec> queryScaleSpecs() {
             .range(2, kMaxPositions)
             .slider(2, 131072)
             .onlyWhen("query_scale", {"qwen_logn"})
-            .label("Log-n training length L", "log-n 训练长度 L")
+            .label("Log-n training length L", "对数缩放的训练长度 L")
             .help("Qwen v1 use_logn_attn: queries x ln(p + 1) / ln(L) once p + 1 > L (L = "
                   "seq_length)",
                   "Qwen v1 use_logn_attn:p + 1 > L 时查询乘以 ln(p + 1) / ln(L)(L 即 "

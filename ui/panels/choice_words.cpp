@@ -34,7 +34,7 @@ constexpr std::array kWords{
     ChoiceWords{"deepseek", "DeepSeek", nullptr},
     ChoiceWords{"llama4_temperature", "Llama 4 temperature", "Llama 4 温度"},
     ChoiceWords{"llama_4_scaling_beta", "Llama 4 scaling β", "Llama 4 缩放 β"},
-    ChoiceWords{"qwen_logn", "Qwen log-n", "Qwen log-n 缩放"},
+    ChoiceWords{"qwen_logn", "Qwen log-n", "Qwen 对数缩放"},
     ChoiceWords{"mpt", "MPT", nullptr},
     ChoiceWords{"float64", "float64", nullptr},
     ChoiceWords{"float32", "float32", nullptr},
