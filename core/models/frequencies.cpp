@@ -216,6 +216,10 @@ Status computeFrequencies(const RopeSet& s, const FrequencyInputs& in, KindInfo&
     for (double v : table.theta)
         if (!std::isfinite(v)) return fail(s.path + ": the frequencies come out non-finite");
     k.rotaryDim = r.rotaryDim();
+    if (in.ntkAlpha && k.rotaryDim > 2) {  // static: the base actually used at every length
+        const double d = static_cast<double>(k.rotaryDim);
+        k.ropeTheta = s.theta * std::pow(*in.ntkAlpha, d / (d - 2));
+    }
     k.factor = r.factor;
     k.invFreq = std::move(table.theta);
     k.unscaled = std::move(table.unscaled);

@@ -57,7 +57,8 @@ struct KindInfo {
     // softmax's 1/sqrt(d).
     std::optional<std::int64_t> qkHeadDim;
     std::string ropeType = "default";  // default linear dynamic yarn longrope llama3 proportional
-    double ropeTheta = 10000;          // the base b actually used (dynamic: before its rescale)
+    double ropeTheta =
+        10000;  // the base b actually used (dynamic: before its rescale; NTK alpha: after)
     std::int64_t headDim = 0;
     std::int64_t rotaryDim = 0;    // d; head_dim for proportional
     std::string pairing = "half";  // "half" (rotate_half) or "interleaved"
@@ -88,6 +89,9 @@ struct EncodingInfo {
     std::string summary;
     // For encodings other than rope: the parameters of the first kind (the --json "params").
     std::vector<ParamText> params;
+    // Learned tables: the index the code adds to a position before it reads the table (OPT,
+    // BART: 2; RoBERTa: padding_idx + 1), not a parameter of PosLab's learned encoding.
+    std::int64_t indexOffset = 0;
 };
 
 struct ModelConfig {

@@ -132,6 +132,7 @@ void writeModelConfigJson(std::ostream& o, const ModelConfig& c) {
         o << ", \"params\": ";
         paramsJson(o, c.encoding.params);
     }
+    if (c.encoding.id == "learned") o << ", \"index_offset\": " << c.encoding.indexOffset;
     o << ", \"head_dim\": " << (c.headDim > 0 ? std::to_string(c.headDim) : "null")
       << ", \"max_position_embeddings\": " << optInt(c.maxPositionEmbeddings)
       << ", \"seq_len\": " << optInt(c.seqLen) << ", \"num_hidden_layers\": " << c.numHiddenLayers

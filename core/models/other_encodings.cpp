@@ -151,6 +151,7 @@ Status learned(const Source& model, ModelConfig& cfg, std::int64_t layers) {
     k.encodingParams = {{"n", num(*positions)}};
     if (hidden->value) k.encodingParams.emplace_back("d", num(*hidden->value));
     cfg.encoding.summary = "learned absolute, " + num(*positions) + " positions";
+    cfg.encoding.indexOffset = *offset;
     if (*offset > 0) {
         cfg.encoding.summary += " (index offset " + num(*offset) + ")";
         cfg.notes.push_back("the position table is indexed at position + " + num(*offset) + " (" +

@@ -79,6 +79,15 @@ QString paramsMismatch(const std::vector<core::models::ParamText>& got, const Pa
     return {};
 }
 
+// The implied parameters plus the learned table's index offset, which is not a parameter of
+// PosLab's learned encoding but of the config (EncodingInfo::indexOffset).
+std::vector<core::models::ParamText> withOffset(const ModelConfig& c,
+                                                std::vector<core::models::ParamText> params) {
+    if (c.encoding.id == "learned")
+        params.emplace_back("offset", std::to_string(c.encoding.indexOffset));
+    return params;
+}
+
 // One kind against its expectation; the first difference, or empty.
 QString kindMismatch(const ModelConfig& c, const KindExpect& k) {
     const KindInfo* info = selectKind(c, k.select);
@@ -103,7 +112,7 @@ QString kindMismatch(const ModelConfig& c, const KindExpect& k) {
             return QString("%1: window %2, expected %3").arg(name).arg(w).arg(k.window);
     }
     if (!k.params.isEmpty()) {
-        const QString p = paramsMismatch(info->encodingParams, k.params);
+        const QString p = paramsMismatch(withOffset(c, info->encodingParams), k.params);
         if (!p.isEmpty()) return name + ": " + p;
     }
     if (k.qkHeadDim != kUnchecked && info->qkHeadDim.value_or(-1) != k.qkHeadDim)
@@ -172,7 +181,7 @@ void TestModelFamilies::family() {
     if (expect.headDim != kUnchecked) QCOMPARE(static_cast<qint64>(c.headDim), expect.headDim);
     if (expect.maxPositions != kUnchecked)
         QCOMPARE(static_cast<qint64>(c.maxPositionEmbeddings.value_or(-1)), expect.maxPositions);
-    const QString p = paramsMismatch(c.encoding.params, expect.params);
+    const QString p = paramsMismatch(withOffset(c, c.encoding.params), expect.params);
     QVERIFY2(p.isEmpty(), qPrintable("encoding " + p));
     for (const KindExpect& k : expect.kinds) {
         const QString m = kindMismatch(c, k);

@@ -252,7 +252,7 @@ void addMarkers(PrepareContext& ctx, const ViewInput& in, LinesData& L) {
         ms.quantity = quantity;
         const Fetch f = ctx.fetcher.fetch(ms, in.state);
         if (!f.array || f.array->size() < 1) continue;
-        VMarker m{f.array->at(0), {}, -1};
+        VMarker m{f.array->at(0), {}, -1, {}};
         if (compare) {
             m.side = i == 0 ? QStringLiteral("A") : QStringLiteral("B");
             m.color = L.curves.size() == sides ? L.curves[i].color : static_cast<int>(i);
