@@ -85,7 +85,7 @@ QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
     for (int k = 0; k < 3; ++k)
         if (classes[k]) out.append({pairClassName(k), Qt::NoPen, pairClassColor(k), {}});
     for (const ModelBand& b : d.bands)
-        out.append({b.label, Qt::NoPen, {}, bandColor(b, 90, s.dark)});
+        if (!b.label.isEmpty()) out.append({b.label, Qt::NoPen, {}, bandColor(b, 90, s.dark)});
     for (const ModelLine& l : d.hlines) out.append({l.label, lineMarkerPen(l, s), {}, {}});
     return out;
 }

@@ -82,6 +82,12 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     header->addWidget(m_compareChoice);
     header->addWidget(m_explore);
     main->addLayout(header);
+    // The encoding first (M5.2): what gives this model its positions, before any RoPE detail.
+    m_encoding = wrapLabel(this);
+    QFont encFont = m_encoding->font();
+    encFont.setPointSizeF(encFont.pointSizeF() * 1.1);
+    m_encoding->setFont(encFont);
+    main->addWidget(m_encoding);
     m_message = wrapLabel(this);
     m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
     m_message->hide();
@@ -126,9 +132,16 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->setMinimumWidth(fontMetrics().averageCharWidth() * 46);
     m_table->setMaximumWidth(fontMetrics().averageCharWidth() * 70);
+    m_diff = wrapLabel(this);
+    m_diff->setMaximumWidth(fontMetrics().averageCharWidth() * 70);
+    // The reader's notes are warnings a researcher must see: framed in amber, in the text colour.
     m_notes = wrapLabel(this);
-    m_notes->setForegroundRole(QPalette::PlaceholderText);
+    m_notes->setObjectName(QStringLiteral("modelNotes"));
+    m_notes->setStyleSheet(QStringLiteral(
+        "#modelNotes { border-left: 4px solid #e0a800; background: rgba(224, 168, 0, 0.12); "
+        "padding: 4px 6px; }"));
     m_notes->setMaximumWidth(fontMetrics().averageCharWidth() * 70);
+    side->addWidget(m_diff);
     side->addWidget(m_table, 1);
     side->addWidget(m_notes);
     body->addLayout(side);
@@ -307,6 +320,14 @@ QString ModelPage::nopeText() const {
     return m_nope->isHidden() ? QString() : m_nope->text();
 }
 
+QString ModelPage::encodingText() const {
+    return m_encoding->text();
+}
+
+QString ModelPage::notesText() const {
+    return m_notes->isHidden() ? QString() : m_notes->text();
+}
+
 void ModelPage::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
     refreshHeader();  // the source line is elided to the width
@@ -328,10 +349,6 @@ void ModelPage::retranslate() {
     m_galleryTitle->setText(tr("Presets"));
     m_open->setText(tr("Open Model Config…"));
     m_compareLabel->setText(tr("Compare with:"));
-    m_explore->setText(tr("Explore in RoPE"));
-    m_explore->setToolTip(
-        tr("Open the RoPE page with this kind's parameters: every view then "
-           "follows the model"));
     fillGallery();
     fillCompareChoice();
     if (!m_error.isEmpty()) m_message->setText(localisedError(m_error));
