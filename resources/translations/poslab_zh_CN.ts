@@ -1400,6 +1400,10 @@ Every number is computed by the CPU core in double precision.</source>
         <source>%1, layers of kind &quot;%2&quot;: positions by %3 (%4), not by rotation, so there are no frequencies to draw. &quot;Explore in %5&quot; opens its page with this model&apos;s numbers: %6.</source>
         <translation>%1，“%2”类的层：位置来自 %3（%4），而不是旋转，因此没有可画的频率。“在 %5 中探索”会用该模型的数值打开它的页面：%6。</translation>
     </message>
+    <message>
+        <source>Show or hide the presets (hidden while two models share a narrow page)</source>
+        <translation>显示或隐藏预设（两个模型共用较窄的页面时隐藏）</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ModelText</name>

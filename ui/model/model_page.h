@@ -25,6 +25,7 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace poslab::ui {
@@ -79,6 +80,7 @@ public:
     ModelChartWidget* scalingChart() const { return m_scaling; }
     QTableWidget* readoutTable() const { return m_table; }
     QListWidget* gallery() const { return m_gallery; }
+    bool galleryShown() const;
     QComboBox* compareChoice() const { return m_compareChoice; }
     QPushButton* exploreButton() const { return m_explore; }
 
@@ -105,6 +107,9 @@ private:
     void refreshReadouts();
     void refreshCharts();
     bool scalingFits() const;
+    int latinCharWidth() const;
+    void fitTable();  // the readouts' least width: a share of the page  // the width of a Latin
+                      // letter or digit in the page's font
     QString withoutRopeText(
         ModelSide side) const;  // a kind with another encoding, or none  // Compare: room for the
                                 // scaling chart below the two layer maps
@@ -113,6 +118,12 @@ private:
     QString m_kind, m_compareKind, m_error;
     QStringList m_differences;
 
+    // Two models on a narrow page (1280 x 720): the gallery gives its width to the compare table,
+    // and a Presets button in the header brings it back.
+    void updateGallery();
+    QWidget* m_galleryBox;
+    QToolButton* m_galleryToggle;
+    bool m_galleryWanted = false;
     QListWidget* m_gallery;
     QLabel* m_galleryTitle;
     QPushButton* m_open;

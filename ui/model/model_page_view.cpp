@@ -21,6 +21,7 @@
 namespace poslab::ui {
 
 void ModelPage::refresh() {
+    updateGallery();
     refreshHeader();
     m_map->setModel(hasModel() ? &m_model : nullptr, m_kind);
     m_compareMap->setModel(hasCompare() ? &m_compare : nullptr, m_compareKind);
@@ -81,11 +82,17 @@ void ModelPage::refreshReadouts() {
     const auto* b = currentCompareKind();
     const int columns = b ? 3 : 2;
     m_table->setColumnCount(columns);
-    // Two models need a third column: the table widens, the charts give way.
-    const int chars = fontMetrics().averageCharWidth();
-    m_table->setMinimumWidth(chars * (b ? 64 : 46));
+    // The names as wide as they need, the values share the rest (elided, whole in the tooltip):
+    // never a horizontal scroll bar hiding the second model.
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+    for (int col = 1; col < columns; ++col)
+        m_table->horizontalHeader()->setSectionResizeMode(col, QHeaderView::Stretch);
+    // Two models need a third column: the table widens, the charts give way (fitTable).
+    const int chars = latinCharWidth();
     m_table->setMaximumWidth(chars * (b ? 90 : 70));
+    fitTable();
     m_notes->setMaximumWidth(m_table->maximumWidth());
+    m_diff->setMaximumWidth(m_table->maximumWidth());
     QStringList heads{tr("quantity"), hasCompare() ? m_model.name : tr("value")};
     if (b) heads << m_compare.name;
     m_table->setHorizontalHeaderLabels(heads);
@@ -224,6 +231,21 @@ void ModelPage::refreshCharts() {
         m_scaling->setData(poslab::ui::scalingChart(a, b));
     }
     if (anyQuery) m_query->setData(poslab::ui::queryScaleChart(a, b));
+}
+
+void ModelPage::fitTable() {
+    // A share of the page, at least what keeps a 1280 x 720 window on the screen (values elide
+    // there, the tooltip has them whole).
+    const bool two = currentCompareKind() != nullptr;
+    const int least = latinCharWidth() * (two ? 56 : 30);
+    const int share = static_cast<int>(width() * (two ? 0.3 : 0.22));
+    m_table->setMinimumWidth(std::clamp(share, least, std::max(least, m_table->maximumWidth())));
+}
+
+int ModelPage::latinCharWidth() const {
+    // averageCharWidth is the CJK font's full width once the language is Chinese: measure text.
+    static const QString sample = QStringLiteral("abcdefghijklmnopqrstuvwxyz0123456789");
+    return std::max(1, fontMetrics().horizontalAdvance(sample) / static_cast<int>(sample.size()));
 }
 
 bool ModelPage::scalingFits() const {
