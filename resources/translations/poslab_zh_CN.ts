@@ -903,6 +903,14 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Settings %1 are unknown; using the defaults</source>
         <translation>设置 %1 无法识别；改用默认值</translation>
     </message>
+    <message>
+        <source>layers of kind &quot;%1&quot; carry no positions: nothing to explore</source>
+        <translation>“%1”类的层不带位置信息：没有可探索的内容</translation>
+    </message>
+    <message>
+        <source>the %1 page is not available</source>
+        <translation>%1 页面不可用</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ModelChart</name>
@@ -1087,12 +1095,12 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>proportional：j ≥ %1 的维度对不旋转（×）。</translation>
     </message>
     <message>
-        <source>Scaling methods: θ&apos;_j / θⱼ per pair</source>
-        <translation>各缩放方法：每个维度对的 θ&apos;_j / θⱼ</translation>
+        <source>Scaling methods: θ′ⱼ / θⱼ per pair</source>
+        <translation>各缩放方法：每个维度对的 θ′ⱼ / θⱼ</translation>
     </message>
     <message>
-        <source>θ&apos;_j / θⱼ (log)</source>
-        <translation>θ&apos;_j / θⱼ（对数）</translation>
+        <source>θ′ⱼ / θⱼ (log)</source>
+        <translation>θ′ⱼ / θⱼ（对数）</translation>
     </message>
     <message>
         <source>%1: %2</source>
@@ -1111,8 +1119,131 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>L = max_position_embeddings。</translation>
     </message>
     <message>
-        <source>Each model&apos;s own scaling: θ&apos;_j / θⱼ per pair</source>
-        <translation>各模型自己的缩放：每个维度对的 θ&apos;_j / θⱼ</translation>
+        <source>Each model&apos;s own scaling: θ′ⱼ / θⱼ per pair</source>
+        <translation>各模型自己的缩放：每个维度对的 θ′ⱼ / θⱼ</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs turn fully</source>
+        <translation>%2 个维度对中有 %1 个转满一圈</translation>
+    </message>
+    <message>
+        <source>window W = %1 (%2 below)</source>
+        <translation>窗口 W = %1（其下方：%2）</translation>
+    </message>
+    <message>
+        <source>2π/W, window W = %1 (%2 above)</source>
+        <translation>2π/W，窗口 W = %1（其上方：%2）</translation>
+    </message>
+    <message>
+        <source>pairs turning fully inside the window</source>
+        <translation>在窗口内转满一圈的维度对</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::ModelKindText</name>
+    <message>
+        <source>linear attention</source>
+        <translation>线性注意力</translation>
+    </message>
+    <message>
+        <source>Mamba</source>
+        <translation>Mamba</translation>
+    </message>
+    <message>
+        <source>convolution</source>
+        <translation>卷积</translation>
+    </message>
+    <message>
+        <source>not attention</source>
+        <translation>非注意力层</translation>
+    </message>
+    <message>
+        <source>RoPE</source>
+        <translation>RoPE</translation>
+    </message>
+    <message>
+        <source>M-RoPE (multimodal RoPE)</source>
+        <translation>M-RoPE（多模态 RoPE）</translation>
+    </message>
+    <message>
+        <source>ALiBi</source>
+        <translation>ALiBi</translation>
+    </message>
+    <message>
+        <source>T5 relative buckets</source>
+        <translation>T5 相对位置分桶</translation>
+    </message>
+    <message>
+        <source>learned absolute</source>
+        <translation>可学习的绝对位置编码</translation>
+    </message>
+    <message>
+        <source>Shaw relative positions</source>
+        <translation>Shaw 相对位置表示</translation>
+    </message>
+    <message>
+        <source>NoPE</source>
+        <translation>NoPE</translation>
+    </message>
+    <message>
+        <source>no positions</source>
+        <translation>无位置信息</translation>
+    </message>
+    <message>
+        <source>, window %1</source>
+        <translation>，窗口 %1</translation>
+    </message>
+    <message>
+        <source>no positions (%1)</source>
+        <translation>无位置信息（%1）</translation>
+    </message>
+    <message>
+        <source>NoPE (attention without positions)</source>
+        <translation>NoPE（不带位置的注意力）</translation>
+    </message>
+    <message>
+        <source>%1, base %2</source>
+        <translation>%1，base %2</translation>
+    </message>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>sections [%1]</source>
+        <translation>分段 [%1]</translation>
+    </message>
+    <message>
+        <source>: </source>
+        <translation>：</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>T5</source>
+        <translation>T5</translation>
+    </message>
+    <message>
+        <source>Learned</source>
+        <translation>可学习位置编码</translation>
+    </message>
+    <message>
+        <source>Shaw</source>
+        <translation>Shaw</translation>
+    </message>
+    <message>
+        <source>on %1 of %2 layers</source>
+        <translation>用于 %2 层中的 %1 层</translation>
+    </message>
+    <message>
+        <source>%1 NoPE</source>
+        <translation>%1 层 NoPE</translation>
+    </message>
+    <message>
+        <source>%1 without positions (not attention)</source>
+        <translation>%1 层不带位置信息（非注意力）</translation>
     </message>
 </context>
 <context>
@@ -1204,6 +1335,74 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>No model: pick a preset on the left or open a config.json.</source>
         <translation>没有模型：请在左侧选择一个预设，或打开一个 config.json。</translation>
+    </message>
+    <message>
+        <source> — named by %1</source>
+        <translation>——依据 %1 判定</translation>
+    </message>
+    <message>
+        <source>Positions of %1: %2</source>
+        <translation>%1 的位置编码：%2</translation>
+    </message>
+    <message>
+        <source>Positions: %1</source>
+        <translation>位置编码：%1</translation>
+    </message>
+    <message>
+        <source>Explore in %1</source>
+        <translation>在 %1 中探索</translation>
+    </message>
+    <message>
+        <source>Open the %1 page with this kind&apos;s parameters: every view then follows the model</source>
+        <translation>用这一类层的参数打开 %1 页面：随后每个视图都跟随该模型</translation>
+    </message>
+    <message>
+        <source>Layers of this kind carry no positions: nothing to explore</source>
+        <translation>这一类层不带位置信息：没有可探索的内容</translation>
+    </message>
+    <message>
+        <source>The two kinds agree on every row.</source>
+        <translation>两类层在每一行上都相同。</translation>
+    </message>
+    <message>
+        <source>≠ %1 rows differ: %2</source>
+        <translation>≠ 有 %1 行不同：%2</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>⚠ What the reader noticed in the config:</source>
+        <translation>⚠ 读取配置时注意到的情况（读取器原文）：</translation>
+    </message>
+    <message>
+        <source>%1, layers of kind &quot;%2&quot;: no positions. They are not softmax attention (%3): nothing in them sees where a token is; the attention layers around them carry the position.</source>
+        <translation>%1，“%2”类的层：没有位置信息。它们不是 softmax 注意力（%3）：其中没有任何部分知道词元的位置；位置由它们周围的注意力层携带。</translation>
+    </message>
+    <message>
+        <source>a linear bias per head, added to the scores</source>
+        <translation>每个头一个线性偏置，加到注意力分数上</translation>
+    </message>
+    <message>
+        <source>a learned bias per distance bucket and head</source>
+        <translation>每个距离桶和每个头一个可学习的偏置</translation>
+    </message>
+    <message>
+        <source>a learned vector per position, added to the input</source>
+        <translation>每个位置一个可学习的向量，加到输入上</translation>
+    </message>
+    <message>
+        <source>learned vectors per clipped relative distance</source>
+        <translation>每个截断后的相对距离一个可学习的向量</translation>
+    </message>
+    <message>
+        <source>%1, layers of kind &quot;%2&quot;: positions by %3 (%4), not by rotation, so there are no frequencies to draw. &quot;Explore in %5&quot; opens its page with this model&apos;s numbers: %6.</source>
+        <translation>%1，“%2”类的层：位置来自 %3（%4），而不是旋转，因此没有可画的频率。“在 %5 中探索”会用该模型的数值打开它的页面：%6。</translation>
+    </message>
+    <message>
+        <source>Show or hide the presets (hidden while two models share a narrow page)</source>
+        <translation>显示或隐藏预设（两个模型共用较窄的页面时隐藏）</translation>
     </message>
 </context>
 <context>
@@ -1319,6 +1518,62 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>sequence length s</source>
         <translation>序列长度 s</translation>
+    </message>
+    <message>
+        <source>the default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>%1 — from %2</source>
+        <translation>%1——来自 %2</translation>
+    </message>
+    <message>
+        <source>log_L(p+1) where p+1 &gt; L = %1</source>
+        <translation>当 p+1 &gt; L = %1 时为 log_L(p+1)</translation>
+    </message>
+    <message>
+        <source>q·k dim (MLA)</source>
+        <translation>q·k 维度（MLA）</translation>
+    </message>
+    <message>
+        <source>%1 (softmax scale 1/√%1)</source>
+        <translation>%1（softmax 缩放 1/√%1）</translation>
+    </message>
+    <message>
+        <source>positions</source>
+        <translation>位置编码</translation>
+    </message>
+    <message>
+        <source>sliding window</source>
+        <translation>滑动窗口</translation>
+    </message>
+    <message>
+        <source>%1 tokens</source>
+        <translation>%1 个词元</translation>
+    </message>
+    <message>
+        <source>none (full attention)</source>
+        <translation>无（全注意力）</translation>
+    </message>
+    <message>
+        <source>pairs turning fully in the window</source>
+        <translation>在窗口内转满一圈的维度对</translation>
+    </message>
+    <message>
+        <source>%1 of %2 pairs</source>
+        <translation>%2 个维度对中的 %1 个</translation>
+    </message>
+    <message>
+        <source>NoPE layers</source>
+        <translation>NoPE 层</translation>
+    </message>
+    <message>
+        <source>sliding-window layers</source>
+        <translation>滑动窗口层</translation>
+    </message>
+    <message>
+        <source>layers without positions</source>
+        <translation>不带位置信息的层</translation>
     </message>
 </context>
 <context>

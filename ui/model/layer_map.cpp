@@ -12,8 +12,10 @@ namespace {
 
 constexpr double kMinCell = 9, kMaxCell = 22;
 
-// Blues for RoPE kinds, warm colours for local attention, greys for NoPE. The dark theme's
-// are lighter versions of the same hues, at least 3:1 against its background (a filled cell).
+// Blues for RoPE kinds, warm colours for local attention, greys for NoPE, greens for another
+// encoding; layers without positions are a pale ground under a hatch (paintCell). The dark
+// theme's are lighter versions of the same hues, at least 3:1 against its background (a filled
+// cell).
 QColor categoryColor(KindCategory c, int indexInCategory, bool dark) {
     static const QRgb kRope[2][3] = {{0x1f77b4, 0x17becf, 0x3a4cc0},
                                      {0x5aa9e6, 0x17becf, 0x8090f0}};
@@ -21,15 +23,37 @@ QColor categoryColor(KindCategory c, int indexInCategory, bool dark) {
                                       {0xff9f1c, 0xbcbd22, 0xe8504f}};
     static const QRgb kNope[2][3] = {{0x9a9a9a, 0x6b6b6b, 0xc4c4c4},
                                      {0xa0a0a0, 0x7c7c7c, 0xd0d0d0}};
+    static const QRgb kOther[2][3] = {{0x2ca02c, 0x8c564b, 0x98df8a},
+                                      {0x4cc04c, 0xb07a6e, 0x98df8a}};
+    static const QRgb kNone[2][3] = {{0xe6e0f0, 0xf0e6e0, 0xe0ecf0},
+                                     {0x4a4458, 0x584a44, 0x445058}};
     const int i = indexInCategory % 3, t = dark ? 1 : 0;
     switch (c) {
         case KindCategory::Rope:
             return QColor::fromRgb(kRope[t][i]);
         case KindCategory::Local:
             return QColor::fromRgb(kLocal[t][i]);
+        case KindCategory::OtherEncoding:
+            return QColor::fromRgb(kOther[t][i]);
+        case KindCategory::NoAttention:
+            return QColor::fromRgb(kNone[t][i]);
         default:
             return QColor::fromRgb(kNope[t][i]);
     }
+}
+
+// A cell (or legend swatch) of a kind: filled; layers without positions also hatched and framed,
+// so that they read as "nothing here" in grey print too.
+void paintCell(QPainter& p, const QRectF& r, const QColor& fill, KindCategory c, bool dark) {
+    p.fillRect(r, fill);
+    if (c != KindCategory::NoAttention) return;
+    const QColor ink = dark ? QColor(0xb8b0d0) : QColor(0x6a5f86);
+    p.save();
+    p.setClipRect(r);
+    p.fillRect(r, QBrush(ink, Qt::BDiagPattern));
+    p.restore();
+    p.setPen(QPen(ink, 1));
+    p.drawRect(r.adjusted(0.5, 0.5, -0.5, -0.5));
 }
 
 }  // namespace
@@ -75,6 +99,16 @@ void LayerMapWidget::setDark(bool dark) {
 
 QString LayerMapWidget::kindOfCell(int layer) const {
     return layer >= 0 && layer < m_layers.size() ? m_layers[layer] : QString();
+}
+
+KindCategory LayerMapWidget::categoryOf(const QString& kind) const {
+    const int k = static_cast<int>(m_kinds.indexOf(kind));
+    return k < 0 ? KindCategory::Rope : m_categories[k];
+}
+
+QString LayerMapWidget::legendText(const QString& kind) const {
+    const int k = static_cast<int>(m_kinds.indexOf(kind));
+    return k < 0 ? QString() : m_legendText[k];
 }
 
 QColor LayerMapWidget::kindColor(const QString& kind) const {
@@ -145,7 +179,7 @@ void LayerMapWidget::paintEvent(QPaintEvent*) {
     }
     for (int i = 0; i < m_layers.size(); ++i) {
         const QRectF r = QRectF(cellRect(i));
-        p.fillRect(r, kindColor(m_layers[i]));
+        paintCell(p, r, kindColor(m_layers[i]), categoryOf(m_layers[i]), m_dark);
         if (m_layers[i] == m_selected) {
             p.setPen(QPen(fg, 2));
             p.drawRect(r.adjusted(1, 1, -1, -1));
@@ -170,7 +204,7 @@ void LayerMapWidget::paintEvent(QPaintEvent*) {
         const QRectF r = l.legend[k];
         const double sw = fm.height() * 0.9;
         const QRectF swatch(r.left(), r.center().y() - sw / 2, sw, sw);
-        p.fillRect(swatch, kindColor(m_kinds[k]));
+        paintCell(p, swatch, kindColor(m_kinds[k]), m_categories[k], m_dark);
         QFont f = font();
         f.setBold(m_kinds[k] == m_selected);
         p.setFont(f);

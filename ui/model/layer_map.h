@@ -1,6 +1,8 @@
-// The layer map of a model (issue 11): one cell per layer, coloured by its kind (RoPE with its
-// base and scaling, sliding / local, NoPE), a legend naming each kind, and the selected kind
-// outlined. Clicking a cell (or a legend entry) selects its kind.
+// The layer map of a model (issues 11 and 24): one cell per layer, coloured by its kind (RoPE with
+// its base and scaling, sliding / local, NoPE, another encoding such as ALiBi or T5), layers that
+// are not attention at all (linear attention, mamba, conv) hatched on a pale ground; a legend
+// naming each kind, and the selected kind outlined. Clicking a cell (or a legend entry) selects
+// its kind.
 #pragma once
 
 #include <QStringList>
@@ -8,6 +10,7 @@
 #include <QWidget>
 
 #include "ui/model/model_document.h"
+#include "ui/model/model_kinds.h"
 
 namespace poslab::ui {
 
@@ -28,6 +31,10 @@ public:
     // Where layer `layer` is drawn (widget coordinates), for clicks in tests.
     QRect cellRect(int layer) const;
     QColor kindColor(const QString& kind) const;
+    // How a kind is drawn (the map's model, for tests: not pixels).
+    KindCategory categoryOf(const QString& kind) const;
+    KindCategory categoryOfCell(int layer) const { return categoryOf(kindOfCell(layer)); }
+    QString legendText(const QString& kind) const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

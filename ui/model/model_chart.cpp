@@ -4,6 +4,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 #include <QPainterPath>
+#include <QTextLayout>
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -85,7 +86,7 @@ QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
     for (int k = 0; k < 3; ++k)
         if (classes[k]) out.append({pairClassName(k), Qt::NoPen, pairClassColor(k), {}});
     for (const ModelBand& b : d.bands)
-        out.append({b.label, Qt::NoPen, {}, bandColor(b, 90, s.dark)});
+        if (!b.label.isEmpty()) out.append({b.label, Qt::NoPen, {}, bandColor(b, 90, s.dark)});
     for (const ModelLine& l : d.hlines) out.append({l.label, lineMarkerPen(l, s), {}, {}});
     return out;
 }
@@ -241,6 +242,26 @@ void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const
     p.restore();
 }
 
+// The note broken into lines of `width`, at most `most`, the last elided when the text goes on.
+QStringList noteLines(const QString& note, const QFont& font, double width, int most) {
+    QTextLayout layout(note, font);
+    layout.beginLayout();
+    QStringList lines;
+    int lastStart = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        if (lines.size() == most) {
+            lines.back() = QFontMetricsF(font).elidedText(note.mid(lastStart).simplified(),
+                                                          Qt::ElideRight, width);
+            break;
+        }
+        lastStart = line.textStart();
+        lines << note.mid(line.textStart(), line.textLength()).trimmed();
+    }
+    layout.endLayout();
+    return lines;
+}
+
 }  // namespace
 
 QColor pairClassColor(int pairClass) {
@@ -270,12 +291,19 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
                Qt::AlignLeft | Qt::AlignVCenter, d.title);
     top += titleH;
     if (!d.note.isEmpty()) {
+        // Whole lines only, at most three and a fifth of the chart; the last one elided (the
+        // widget's tooltip holds the whole note).
         p.setFont(s.sized(0.75));
         p.setPen(s.muted);
-        const QRectF r(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, 3 * s.unit);
-        const QRectF used = p.boundingRect(r, Qt::AlignLeft | Qt::TextWordWrap, d.note);
-        p.drawText(r, Qt::AlignLeft | Qt::TextWordWrap, d.note);
-        top += std::min(used.height(), r.height());
+        const QFontMetricsF fm(p.font());
+        const double w = area.width() - 0.8 * s.unit;
+        const int most = std::clamp(static_cast<int>(0.2 * area.height() / fm.height()), 1, 3);
+        const QStringList lines = noteLines(d.note, p.font(), w, most);
+        for (const QString& line : lines) {
+            p.drawText(QRectF(area.left() + 0.4 * s.unit, top, w, fm.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter, line);
+            top += fm.height();
+        }
     }
     const QRectF body(area.left(), top, area.width(), area.bottom() - top);
     const Range range = dataRange(d);
@@ -347,6 +375,7 @@ ModelChartWidget::ModelChartWidget(QWidget* parent) : QWidget(parent) {
 
 void ModelChartWidget::setData(const ModelChartData& data) {
     m_data = data;
+    setToolTip(data.note);  // the whole note, where the chart shows only its first lines
     update();
 }
 
@@ -357,7 +386,7 @@ void ModelChartWidget::setDark(bool dark) {
 
 QSize ModelChartWidget::minimumSizeHint() const {
     const int line = fontMetrics().height();
-    return {18 * line, 12 * line};
+    return {13 * line, 10 * line};  // two beside the table in a 1280 x 720 window
 }
 
 void ModelChartWidget::paintEvent(QPaintEvent*) {

@@ -39,6 +39,7 @@ struct ModelBand {
     bool alongX = true;
     QString label;
     int color = -1;  // a curveColor index (two models); -1: the colour of "blended"
+    QString id;      // what it is, language-independent ("full_turn"); may be empty
 };
 
 struct ModelLine {
@@ -46,6 +47,7 @@ struct ModelLine {
     QString label;
     bool strong = false;  // the extended context: solid; the original: dotted
     int color = -1;       // a curveColor index (two models); -1: the marker colour
+    QString id;           // what it is, language-independent ("window"); may be empty
 };
 
 struct ModelChartData {

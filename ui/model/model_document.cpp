@@ -14,14 +14,6 @@ namespace poslab::ui {
 
 namespace cm = core::models;
 
-namespace {
-
-QString qs(const std::string& s) {
-    return QString::fromStdString(s);
-}
-
-}  // namespace
-
 const cm::KindInfo* LoadedModel::kindOr(const QString& wanted) const {
     if (const cm::KindInfo* k = config.kind(wanted.toStdString())) return k;
     for (const cm::KindInfo& k : config.kinds)
@@ -89,79 +81,6 @@ core::Expected<LoadedModel> loadModelPreset(const QString& id, std::optional<std
         return core::Error{model.error().code,
                            core::echo(id.toStdString()) + ": " + model.error().message};
     return model;
-}
-
-KindCategory kindCategory(const cm::KindInfo& kind) {
-    if (!kind.rope) return KindCategory::NoPE;
-    const QString n = qs(kind.name);
-    if (n.contains(QLatin1String("sliding")) || n.contains(QLatin1String("local")) ||
-        n.contains(QLatin1String("chunked")))
-        return KindCategory::Local;
-    return KindCategory::Rope;
-}
-
-QString readoutNumber(double v) {
-    return QString::number(v, 'g', 12);
-}
-
-QString kindSummary(const cm::KindInfo& kind) {
-    if (!kind.rope) return ModelText::tr("NoPE (no rotation)");
-    return ModelText::tr("%1, base %2").arg(qs(kind.ropeType), readoutNumber(kind.ropeTheta));
-}
-
-QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind) {
-    QVector<Readout> out;
-    const cm::ModelConfig& c = model.config;
-    int layers = 0;
-    for (const std::string& l : c.layers) layers += l == kind.name ? 1 : 0;
-    auto add = [&](const char* key, const QString& label, const QString& value) {
-        out.append({QLatin1String(key), label, value});
-    };
-    add("kind", ModelText::tr("layer kind"), qs(kind.name));
-    add("layers", ModelText::tr("layers"),
-        ModelText::tr("%1 of %2").arg(layers).arg(c.layers.size()));
-    if (!kind.rope) {
-        add("rope_type", ModelText::tr("RoPE type"), ModelText::tr("none (NoPE)"));
-    } else {
-        add("rope_type", ModelText::tr("RoPE type"), qs(kind.ropeType));
-        add("base", ModelText::tr("base θ"), readoutNumber(kind.ropeTheta));
-        QString dim = ModelText::tr("%1 of head dim %2").arg(kind.rotaryDim).arg(kind.headDim);
-        if (kind.rotatingPairs() < static_cast<int>(kind.invFreq.size()))
-            dim += ModelText::tr(" (%1 of %2 pairs rotate)")
-                       .arg(kind.rotatingPairs())
-                       .arg(kind.invFreq.size());
-        add("rotary_dim", ModelText::tr("rotary dim"), dim);
-        add("pairing", ModelText::tr("pairing"),
-            kind.pairing == "interleaved" ? ModelText::tr("interleaved")
-                                          : ModelText::tr("half (rotate_half)"));
-        add("factor", ModelText::tr("factor"), readoutNumber(kind.factor));
-        add("original", ModelText::tr("original context L"),
-            kind.originalMax ? QString::number(*kind.originalMax) : QStringLiteral("—"));
-    }
-    if (model.seqLen)
-        add("seq_len", ModelText::tr("sequence length s"), QString::number(*model.seqLen));
-    add("max", ModelText::tr("extended context"),
-        c.maxPositionEmbeddings ? QString::number(*c.maxPositionEmbeddings) : QStringLiteral("—"));
-    if (kind.rope) {
-        add("attention_factor", ModelText::tr("attention factor"),
-            readoutNumber(kind.attentionFactor));
-        add("logit_multiplier", ModelText::tr("logit multiplier"),
-            readoutNumber(kind.logitMultiplier));
-        add("kept", ModelText::tr("pairs kept"), QString::number(kind.countOf(cm::kKept)));
-        add("blended", ModelText::tr("pairs blended"), QString::number(kind.countOf(cm::kBlended)));
-        add("interpolated", ModelText::tr("pairs interpolated"),
-            QString::number(kind.countOf(cm::kInterpolated)));
-    }
-    if (kind.queryScale) {
-        const cm::QueryScale& q = *kind.queryScale;
-        const QString rule =
-            q.kind == "llama4_temperature"
-                ? QStringLiteral("ln(⌊(p+1)/%1⌋+1)·%2+1")
-                      .arg(readoutNumber(q.floorScale), readoutNumber(q.attnScale))
-                : QStringLiteral("1+%1·ln(1+⌊p/%2⌋)").arg(readoutNumber(q.beta)).arg(q.originalMax);
-        add("query_scale", ModelText::tr("query scale"), rule);
-    }
-    return out;
 }
 
 }  // namespace poslab::ui

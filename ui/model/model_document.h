@@ -6,7 +6,6 @@
 
 #include <QCoreApplication>
 #include <QString>
-#include <QVector>
 #include <optional>
 #include <string>
 
@@ -36,22 +35,6 @@ core::Expected<LoadedModel> loadModelText(const std::string& text, const QString
 core::Expected<LoadedModel> loadModelFile(const QString& path);
 core::Expected<LoadedModel> loadModelPreset(const QString& id,
                                             std::optional<std::int64_t> seqLen = std::nullopt);
-
-// What a kind is, for the layer map's legend and the readouts ("llama3, base 500000",
-// "sliding: default, base 10000", "NoPE").
-enum class KindCategory { Rope, Local, NoPE };
-KindCategory kindCategory(const core::models::KindInfo& kind);
-QString kindSummary(const core::models::KindInfo& kind);
-
-// One row of the readouts: a stable key (tests and the compare table match rows by it), the
-// label and the value, in the current language.
-struct Readout {
-    QString key, label, value;
-};
-QVector<Readout> kindReadouts(const LoadedModel& model, const core::models::KindInfo& kind);
-
-// A number as the readouts write it: up to 12 significant digits, no trailing zeros.
-QString readoutNumber(double v);
 
 class ModelText {
     Q_DECLARE_TR_FUNCTIONS(poslab::ui::ModelText)

@@ -11,6 +11,7 @@
 #include <QScrollArea>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "ui/document/model_presets.h"
@@ -40,7 +41,7 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     outer->setContentsMargins(6, 6, 6, 6);
 
     // The gallery: the bundled presets (name and model card), and Open… for a file.
-    auto* galleryBox = new QWidget(this);
+    auto* galleryBox = m_galleryBox = new QWidget(this);
     auto* gv = new QVBoxLayout(galleryBox);
     gv->setContentsMargins(0, 0, 0, 0);
     m_galleryTitle = new QLabel(galleryBox);
@@ -55,13 +56,19 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     gv->addWidget(m_galleryTitle);
     gv->addWidget(m_gallery, 1);
     gv->addWidget(m_open);
-    galleryBox->setMinimumWidth(fontMetrics().averageCharWidth() * 20);
-    galleryBox->setMaximumWidth(fontMetrics().averageCharWidth() * 30);
+    galleryBox->setMinimumWidth(latinCharWidth() * 16);
+    galleryBox->setMaximumWidth(latinCharWidth() * 30);
     outer->addWidget(galleryBox);
 
     auto* main = new QVBoxLayout;
     outer->addLayout(main, 1);
     auto* header = new QHBoxLayout;
+    m_galleryToggle = new QToolButton(this);
+    m_galleryToggle->setCheckable(true);
+    m_galleryToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    m_galleryToggle->setArrowType(Qt::RightArrow);
+    m_galleryToggle->hide();
+    header->addWidget(m_galleryToggle);
     m_name = new QLabel(this);
     QFont big = m_name->font();
     big.setBold(true);
@@ -82,6 +89,12 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     header->addWidget(m_compareChoice);
     header->addWidget(m_explore);
     main->addLayout(header);
+    // The encoding first (M5.2): what gives this model its positions, before any RoPE detail.
+    m_encoding = wrapLabel(this);
+    QFont encFont = m_encoding->font();
+    encFont.setPointSizeF(encFont.pointSizeF() * 1.1);
+    m_encoding->setFont(encFont);
+    main->addWidget(m_encoding);
     m_message = wrapLabel(this);
     m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
     m_message->hide();
@@ -124,11 +137,18 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_table->setWordWrap(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->setMinimumWidth(fontMetrics().averageCharWidth() * 46);
-    m_table->setMaximumWidth(fontMetrics().averageCharWidth() * 70);
+    m_table->setMinimumWidth(latinCharWidth() * 30);
+    m_table->setMaximumWidth(latinCharWidth() * 70);
+    m_diff = wrapLabel(this);
+    m_diff->setMaximumWidth(latinCharWidth() * 70);
+    // The reader's notes are warnings a researcher must see: framed in amber, in the text colour.
     m_notes = wrapLabel(this);
-    m_notes->setForegroundRole(QPalette::PlaceholderText);
-    m_notes->setMaximumWidth(fontMetrics().averageCharWidth() * 70);
+    m_notes->setObjectName(QStringLiteral("modelNotes"));
+    m_notes->setStyleSheet(QStringLiteral(
+        "#modelNotes { border-left: 4px solid #e0a800; background: rgba(224, 168, 0, 0.12); "
+        "padding: 4px 6px; }"));
+    m_notes->setMaximumWidth(latinCharWidth() * 70);
+    side->addWidget(m_diff);
     side->addWidget(m_table, 1);
     side->addWidget(m_notes);
     body->addLayout(side);
@@ -137,6 +157,10 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
             [this](QListWidgetItem* item) { openPreset(item->data(Qt::UserRole).toString()); });
     connect(m_gallery, &QListWidget::itemClicked, this,
             [this](QListWidgetItem* item) { openPreset(item->data(Qt::UserRole).toString()); });
+    connect(m_galleryToggle, &QToolButton::toggled, this, [this](bool on) {
+        m_galleryWanted = on;
+        updateGallery();
+    });
     connect(m_open, &QPushButton::clicked, this, &ModelPage::openFileRequested);
     connect(m_explore, &QPushButton::clicked, this, &ModelPage::exploreRequested);
     connect(m_map, &LayerMapWidget::kindClicked, this, &ModelPage::selectKind);
@@ -307,8 +331,32 @@ QString ModelPage::nopeText() const {
     return m_nope->isHidden() ? QString() : m_nope->text();
 }
 
+QString ModelPage::encodingText() const {
+    return m_encoding->text();
+}
+
+QString ModelPage::notesText() const {
+    return m_notes->isHidden() ? QString() : m_notes->text();
+}
+
+bool ModelPage::galleryShown() const {
+    return !m_galleryBox->isHidden();
+}
+
+void ModelPage::updateGallery() {
+    const bool narrow = hasCompare() && width() < latinCharWidth() * 215;
+    if (!narrow) m_galleryWanted = false;
+    m_galleryBox->setVisible(!narrow || m_galleryWanted);
+    m_galleryToggle->setVisible(narrow);
+    const QSignalBlocker block(m_galleryToggle);
+    m_galleryToggle->setChecked(m_galleryWanted);
+    m_galleryToggle->setArrowType(m_galleryWanted ? Qt::LeftArrow : Qt::RightArrow);
+}
+
 void ModelPage::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
+    updateGallery();
+    fitTable();
     refreshHeader();  // the source line is elided to the width
     if (hasCompare() && m_scaling->isVisibleTo(this) != scalingFits())
         refreshCharts();  // Compare shows the scaling chart where there is room
@@ -326,12 +374,12 @@ void ModelPage::changeEvent(QEvent* e) {
 
 void ModelPage::retranslate() {
     m_galleryTitle->setText(tr("Presets"));
+    m_galleryToggle->setText(tr("Presets"));
+    m_galleryToggle->setToolTip(
+        tr("Show or hide the presets (hidden while two models share a "
+           "narrow page)"));
     m_open->setText(tr("Open Model Config…"));
     m_compareLabel->setText(tr("Compare with:"));
-    m_explore->setText(tr("Explore in RoPE"));
-    m_explore->setToolTip(
-        tr("Open the RoPE page with this kind's parameters: every view then "
-           "follows the model"));
     fillGallery();
     fillCompareChoice();
     if (!m_error.isEmpty()) m_message->setText(localisedError(m_error));

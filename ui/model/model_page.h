@@ -1,16 +1,22 @@
-// The Model page (issue 11): a model's positional set-up read from its config.json. A gallery of
-// the bundled presets and Open…; the layer map (click a layer to select its kind); for the
+// The Model page (issues 11 and 24): a model's positional set-up read from its config.json. A
+// gallery of the bundled presets and Open…; the encoding named first (RoPE, M-RoPE, ALiBi, T5,
+// learned, Shaw); the layer map (click a layer to select its kind; NoPE and layers without
+// positions drawn as such); for the
 // selected kind the frequencies before and after scaling, the wavelengths against the original
 // and the extended context, every scaling method on the kind's d and base (scaling_chart.h), the
-// readouts, the query-scale curve where the kind has one; a second model to compare on the same
-// axes; and "Explore in RoPE", which the window answers by opening the RoPE page with the kind's
-// parameters. It is not an encoding page: the main window shows it
-// in place of the encoding page (MainWindow::showModelPage, page id "model").
+// readouts (with the sliding window and the pairs turning fully inside it), the reader's notes,
+// the query-scale curve where the kind has one; a second model to compare on the same axes with
+// the differing readouts marked; and "Explore in RoPE / ALiBi / T5 / Learned / Shaw", which the
+// window answers by opening that encoding's page with the kind's parameters. It is not an encoding
+// page: the main window shows it in place of the encoding page (MainWindow::showModelPage, page id
+// "model").
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 #include "ui/model/model_document.h"
+#include "ui/model/model_series.h"
 
 QT_BEGIN_NAMESPACE
 class QComboBox;
@@ -19,6 +25,7 @@ class QLabel;
 class QListWidget;
 class QPushButton;
 class QTableWidget;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace poslab::ui {
@@ -58,8 +65,12 @@ public:
 
     // The readout `key` (see kindReadouts) of the model (column 0) or the compared one (1).
     QString readout(const QString& key, int column = 0) const;
-    QString errorText() const;  // the last refusal shown on the page ("" after a success)
-    QString nopeText() const;   // what a NoPE kind says in place of its charts ("" otherwise)
+    QString errorText() const;     // the last refusal shown on the page ("" after a success)
+    QString nopeText() const;      // what a NoPE kind says in place of its charts ("" otherwise)
+    QString encodingText() const;  // the first line: the model's positional encoding
+    QString notesText() const;     // the reader's notes as shown ("" when there are none)
+    // Two models: the readout keys whose values differ (marked in the table).
+    QStringList differences() const { return m_differences; }
 
     LayerMapWidget* layerMap() const { return m_map; }
     LayerMapWidget* compareMap() const { return m_compareMap; }
@@ -69,6 +80,7 @@ public:
     ModelChartWidget* scalingChart() const { return m_scaling; }
     QTableWidget* readoutTable() const { return m_table; }
     QListWidget* gallery() const { return m_gallery; }
+    bool galleryShown() const;
     QComboBox* compareChoice() const { return m_compareChoice; }
     QPushButton* exploreButton() const { return m_explore; }
 
@@ -94,16 +106,31 @@ private:
     void refreshHeader();
     void refreshReadouts();
     void refreshCharts();
-    bool scalingFits() const;  // Compare: room for the scaling chart below the two layer maps
+    bool scalingFits() const;
+    int latinCharWidth() const;
+    void fitTable();  // the readouts' least width: a share of the page  // the width of a Latin
+                      // letter or digit in the page's font
+    QString withoutRopeText(
+        ModelSide side) const;  // a kind with another encoding, or none  // Compare: room for the
+                                // scaling chart below the two layer maps
 
     LoadedModel m_model, m_compare;
     QString m_kind, m_compareKind, m_error;
+    QStringList m_differences;
 
+    // Two models on a narrow page (1280 x 720): the gallery gives its width to the compare table,
+    // and a Presets button in the header brings it back.
+    void updateGallery();
+    QWidget* m_galleryBox;
+    QToolButton* m_galleryToggle;
+    bool m_galleryWanted = false;
     QListWidget* m_gallery;
     QLabel* m_galleryTitle;
     QPushButton* m_open;
     QLabel* m_name;
     QLabel* m_source;
+    QLabel* m_encoding;  // "Positions: ALiBi, 112 heads (BLOOM rule)"
+    QLabel* m_diff;      // two models: what differs
     QLabel* m_compareLabel;
     QComboBox* m_compareChoice;
     QPushButton* m_explore;

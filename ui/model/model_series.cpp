@@ -6,6 +6,7 @@
 #include <numbers>
 
 #include "core/encodings/rope_scaling.h"
+#include "ui/model/model_kinds.h"
 #include "ui/model/query_scale.h"
 
 namespace poslab::ui {
@@ -116,20 +117,59 @@ void addRamp(ModelChartData* d, ModelSide s) {
         const double last = static_cast<double>(s.kind->invFreq.size() - 1);
         d->bands.append({std::min(low, last), std::min(high, last), true,
                          ModelChartText::tr("YaRN ramp: pairs %1 to %2")
-                             .arg(QString::number(low, 'g', 4), QString::number(high, 'g', 4))});
+                             .arg(QString::number(low, 'g', 4), QString::number(high, 'g', 4)),
+                         -1, QStringLiteral("yarn_ramp")});
     } else if (p.scaling == "llama3") {
         const double L = p.originalMaxPosition, lo = L / p.highFreqFactor, hi = L / p.lowFreqFactor;
         if (lo == hi)  // no band: one threshold
             d->hlines.append(
                 {lo, ModelChartText::tr("llama3 threshold L/%1 = %2").arg(p.highFreqFactor).arg(lo),
-                 false});
+                 false, -1, QStringLiteral("llama3_threshold")});
         else
             d->bands.append({lo, hi, false,
                              ModelChartText::tr("llama3 band: λ from L/%1 = %2 to L/%3 = %4")
                                  .arg(p.highFreqFactor)
                                  .arg(lo)
                                  .arg(p.lowFreqFactor)
-                                 .arg(hi)});
+                                 .arg(hi),
+                             -1, QStringLiteral("llama3_band")});
+    }
+}
+
+// A sliding window of W tokens (M5.1): pair j turns fully inside it iff theta_j * W >= 2 pi. On
+// the frequency chart the line theta = 2 pi / W (pairs above it turn) and, for one model, the
+// pairs that do shaded; on the wavelength chart the line lambda = W (pairs below it turn).
+void addWindowTurns(ModelChartData* d, ModelSide s, bool two, int side, bool wavelength) {
+    if (!rotates(s) || !s.kind->window || *s.kind->window <= 0) return;
+    const auto W = *s.kind->window;
+    const QVector<int> turns = fullTurnPairs(*s.kind);
+    const QString prefix = two ? s.model->name + QStringLiteral(": ") : QString();
+    const QString count = ModelChartText::tr("%1 of %2 pairs turn fully")
+                              .arg(turns.size())
+                              .arg(s.kind->invFreq.size());
+    ModelLine line;
+    line.y = wavelength ? static_cast<double>(W) : 2 * std::numbers::pi / static_cast<double>(W);
+    line.label = prefix + (wavelength ? ModelChartText::tr("window W = %1 (%2 below)")
+                                      : ModelChartText::tr("2π/W, window W = %1 (%2 above)"))
+                              .arg(W)
+                              .arg(count);
+    line.color = two ? side : 3;
+    line.id = QStringLiteral("window");
+    d->hlines.append(line);
+    if (two || wavelength) return;
+    // The turning pairs, one band per run of consecutive j.
+    for (int i = 0; i < turns.size();) {
+        int k = i;
+        while (k + 1 < turns.size() && turns[k + 1] == turns[k] + 1) ++k;
+        ModelBand band{
+            turns[i] - 0.4,
+            turns[k] + 0.4,
+            true,
+            i == 0 ? ModelChartText::tr("pairs turning fully inside the window") : QString(),
+            9,
+            QStringLiteral("full_turn")};
+        d->bands.append(band);
+        i = k + 1;
     }
 }
 
@@ -148,6 +188,8 @@ ModelChartData frequencyChart(ModelSide a, ModelSide b) {
     addPairCurves(&d, a, two, 0, false);
     addPairCurves(&d, b, two, 1, false);
     if (d.curves.isEmpty()) d.empty = nopeText(a);
+    addWindowTurns(&d, a, two, 0, false);
+    addWindowTurns(&d, b, two, 1, false);
     d.note = joinNotes({zeroNote(a, two), zeroNote(b, two)});
     return d;
 }
@@ -175,7 +217,7 @@ ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
             d.hlines.append(
                 {static_cast<double>(*s.kind->originalMax),
                  ModelChartText::tr("original context L = %1").arg(*s.kind->originalMax), false,
-                 lineColor});
+                 lineColor, QStringLiteral("original")});
         // The extended context: max_position_embeddings, or factor × L where that is larger
         // (Qwen's YaRN block keeps max_position_embeddings at L and reaches 4 L).
         const double fL = s.kind->originalMax && s.kind->factor > 1
@@ -187,12 +229,14 @@ ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
             d.hlines.append({fL,
                              ModelChartText::tr("extended context = %1 (factor × L)")
                                  .arg(QString::number(fL, 'g', 12)),
-                             true, lineColor});
+                             true, lineColor, QStringLiteral("extended")});
         else if (M > 0)
             d.hlines.append(
                 {M, ModelChartText::tr("extended context = %1").arg(*c.maxPositionEmbeddings), true,
-                 lineColor});
+                 lineColor, QStringLiteral("extended")});
     }
+    addWindowTurns(&d, a, two, 0, true);
+    addWindowTurns(&d, b, two, 1, true);
     // One model: its ramp shaded. Two: the pair classes' dots say it (the legend stays short).
     if (!two) addRamp(&d, a);
     d.note = joinNotes({zeroNote(a, two), zeroNote(b, two)});

@@ -1,7 +1,7 @@
-// MainWindow, the model side (issue 11): the Model page in the centre in place of the encoding
-// page (page id "model", reachable from the browser's Models group and File > Open Model
-// Config…), Recent Models, drag-and-drop of a config.json, "Explore in RoPE", and the model part
-// of a session (kept by content: the config text itself).
+// MainWindow, the model side (issues 11 and 24): the Model page in the centre in place of the
+// encoding page (page id "model", reachable from the browser's Models group and File > Open Model
+// Config…), Recent Models, drag-and-drop of a config.json, "Explore in RoPE / ALiBi / T5 / Learned
+// / Shaw", and the model part of a session (kept by content: the config text itself).
 #include <QAction>
 #include <QDockWidget>
 #include <QDragEnterEvent>
@@ -21,6 +21,7 @@
 #include "ui/catalog/view_state_json.h"
 #include "ui/document/session_controller.h"
 #include "ui/figure/figure_export.h"
+#include "ui/model/model_kinds.h"
 #include "ui/model/model_page.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/error_words.h"
@@ -151,18 +152,28 @@ void MainWindow::fillRecentModels() {
     if (recent.isEmpty()) m_recentModelsMenu->addAction(tr("(none yet)"))->setEnabled(false);
 }
 
+// "Explore in …": the page of the selected kind's encoding (RoPE for RoPE and M-RoPE's text
+// positions; ALiBi, T5, learned, Shaw with the parameters the config implies, as `-p KEY=VALUE`
+// gives them), every view then following the model. The name stays from when only RoPE could be
+// explored.
 QString MainWindow::exploreInRope() {
     const core::models::KindInfo* kind = m_modelPage->currentKind();
     if (!kind) return tr("no model is open");
-    if (!kind->rope)
-        return tr("layers of kind \"%1\" have no RoPE: nothing to explore on the RoPE page")
+    const ExploreTarget target = exploreTarget(*kind);
+    if (target.page.isEmpty())
+        return tr("layers of kind \"%1\" carry no positions: nothing to explore")
             .arg(QString::fromStdString(kind->name));
-    const PageSpec* page = m_catalog.find(QStringLiteral("rope"));
-    const core::EncodingDescriptor* enc = core::registry().find("rope");
-    if (!page || !enc) return tr("the RoPE page is not available");
+    const PageSpec* page = m_catalog.find(target.page);
+    const core::EncodingDescriptor* enc =
+        page ? core::registry().find(page->encoding.toStdString()) : nullptr;
+    if (!page || !enc) return tr("the %1 page is not available").arg(target.name);
     QMap<QString, QString> texts;
-    for (const auto& [name, text] : core::models::ropeParamTexts(*kind))
-        texts[QString::fromStdString(name)] = QString::fromStdString(text);
+    if (target.rope)
+        for (const auto& [name, text] : core::models::ropeParamTexts(*kind))
+            texts[QString::fromStdString(name)] = QString::fromStdString(text);
+    else
+        for (const auto& [name, text] : impliedParams(*kind))
+            texts[QString::fromStdString(name)] = QString::fromStdString(text);
     auto parsed = paramsFromTexts(*enc, presetParams(*page), texts);
     if (!parsed) return localisedError(parsed.error().message, enc);
     core::ParamSet values;  // as the panel holds them: not marked as given

@@ -1,0 +1,135 @@
+#include "ui/model/model_readouts.h"
+
+#include <algorithm>
+
+#include "core/registry.h"
+#include "ui/model/model_kinds.h"
+#include "ui/shell/language.h"
+
+namespace poslab::ui {
+
+namespace cm = core::models;
+
+namespace {
+
+QString qs(const std::string& s) {
+    return QString::fromStdString(s);
+}
+
+QString ofLayers(int n, int total) {
+    return ModelText::tr("%1 of %2").arg(n).arg(total);
+}
+
+QString pairingText(const cm::KindInfo& kind) {
+    const QString pairing = kind.pairing == "interleaved" ? ModelText::tr("interleaved")
+                                                          : ModelText::tr("half (rotate_half)");
+    if (kind.pairingSource.empty()) return pairing;
+    const QString source = kind.pairingSource == "default (rotate_half)"
+                               ? ModelText::tr("the default")
+                               : qs(kind.pairingSource);
+    return ModelText::tr("%1 — from %2").arg(pairing, source);
+}
+
+QString queryScaleRule(const cm::QueryScale& q) {
+    if (q.kind == "llama4_temperature")
+        return QStringLiteral("ln(⌊(p+1)/%1⌋+1)·%2+1")
+            .arg(readoutNumber(q.floorScale), readoutNumber(q.attnScale));
+    if (q.kind == "qwen_logn")
+        return ModelText::tr("log_L(p+1) where p+1 > L = %1").arg(q.originalMax);
+    return QStringLiteral("1+%1·ln(1+⌊p/%2⌋)").arg(readoutNumber(q.beta)).arg(q.originalMax);
+}
+
+void addRopeRows(QVector<Readout>* out, const cm::KindInfo& kind) {
+    auto add = [&](const char* key, const QString& label, const QString& value) {
+        out->append({QLatin1String(key), label, value, {}});
+    };
+    add("rope_type", ModelText::tr("RoPE type"), qs(kind.ropeType));
+    add("base", ModelText::tr("base θ"), readoutNumber(kind.ropeTheta));
+    QString dim = ModelText::tr("%1 of head dim %2").arg(kind.rotaryDim).arg(kind.headDim);
+    if (kind.rotatingPairs() < static_cast<int>(kind.invFreq.size()))
+        dim += ModelText::tr(" (%1 of %2 pairs rotate)")
+                   .arg(kind.rotatingPairs())
+                   .arg(kind.invFreq.size());
+    add("rotary_dim", ModelText::tr("rotary dim"), dim);
+    add("pairing", ModelText::tr("pairing"), pairingText(kind));
+    if (kind.qkHeadDim)
+        add("qk_head_dim", ModelText::tr("q·k dim (MLA)"),
+            ModelText::tr("%1 (softmax scale 1/√%1)").arg(*kind.qkHeadDim));
+    add("factor", ModelText::tr("factor"), readoutNumber(kind.factor));
+    add("original", ModelText::tr("original context L"),
+        kind.originalMax ? QString::number(*kind.originalMax) : QStringLiteral("—"));
+}
+
+// The parameters another encoding implies, each labelled as its parameter panel labels it.
+void addImpliedRows(QVector<Readout>* out, const cm::KindInfo& kind) {
+    const core::EncodingDescriptor* enc = core::registry().find(kind.encoding);
+    for (const auto& [key, value] : impliedParams(kind)) {
+        const core::ParamSpec* spec = enc ? enc->findParam(key) : nullptr;
+        const QString label = spec ? pick(spec->labelEn, spec->labelZh) : qs(key);
+        out->append({QStringLiteral("param:") + qs(key), label, qs(value),
+                     QStringLiteral("-p %1=%2").arg(qs(key), qs(value))});
+    }
+}
+
+}  // namespace
+
+QString readoutNumber(double v) {
+    return QString::number(v, 'g', 12);
+}
+
+QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind, bool layerRows) {
+    QVector<Readout> out;
+    const cm::ModelConfig& c = model.config;
+    const int total = static_cast<int>(c.layers.size());
+    const int layers = static_cast<int>(std::count(c.layers.begin(), c.layers.end(), kind.name));
+    auto add = [&](const char* key, const QString& label, const QString& value) {
+        out.append({QLatin1String(key), label, value, {}});
+    };
+    const KindCategory cat = kindCategory(kind);
+    add("encoding", ModelText::tr("positions"),
+        cat == KindCategory::Rope || cat == KindCategory::Local ? encodingName(kind.encoding)
+                                                                : kindSummary(kind));
+    add("kind", ModelText::tr("layer kind"), qs(kind.name));
+    add("layers", ModelText::tr("layers"), ofLayers(layers, total));
+    if (cat == KindCategory::NoPE)
+        add("rope_type", ModelText::tr("RoPE type"), ModelText::tr("none (NoPE)"));
+    if (cat == KindCategory::OtherEncoding) addImpliedRows(&out, kind);
+    if (kind.rope) addRopeRows(&out, kind);
+    if (cat != KindCategory::NoAttention)
+        add("window", ModelText::tr("sliding window"),
+            kind.window ? ModelText::tr("%1 tokens").arg(*kind.window)
+                        : ModelText::tr("none (full attention)"));
+    if (kind.rope && kind.window)
+        add("full_turn", ModelText::tr("pairs turning fully in the window"),
+            ModelText::tr("%1 of %2 pairs")
+                .arg(fullTurnPairs(kind).size())
+                .arg(kind.invFreq.size()));
+    if (model.seqLen)
+        add("seq_len", ModelText::tr("sequence length s"), QString::number(*model.seqLen));
+    add("max", ModelText::tr("extended context"),
+        c.maxPositionEmbeddings ? QString::number(*c.maxPositionEmbeddings) : QStringLiteral("—"));
+    if (kind.rope) {
+        add("attention_factor", ModelText::tr("attention factor"),
+            readoutNumber(kind.attentionFactor));
+        add("logit_multiplier", ModelText::tr("logit multiplier"),
+            readoutNumber(kind.logitMultiplier));
+        add("kept", ModelText::tr("pairs kept"), QString::number(kind.countOf(cm::kKept)));
+        add("blended", ModelText::tr("pairs blended"), QString::number(kind.countOf(cm::kBlended)));
+        add("interpolated", ModelText::tr("pairs interpolated"),
+            QString::number(kind.countOf(cm::kInterpolated)));
+    }
+    if (kind.queryScale)
+        add("query_scale", ModelText::tr("query scale"), queryScaleRule(*kind.queryScale));
+    // The model's layers by group: the rows a comparison of two models needs.
+    const LayerCounts n = layerCounts(c);
+    if (layerRows || n.nope > 0)
+        add("nope_layers", ModelText::tr("NoPE layers"), ofLayers(n.nope, total));
+    if (layerRows || n.windowed > 0)
+        add("window_layers", ModelText::tr("sliding-window layers"), ofLayers(n.windowed, total));
+    if (layerRows || n.noAttention > 0)
+        add("linear_layers", ModelText::tr("layers without positions"),
+            ofLayers(n.noAttention, total));
+    return out;
+}
+
+}  // namespace poslab::ui
