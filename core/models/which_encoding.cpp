@@ -86,7 +86,7 @@ Expected<bool> flag(const Source& s, const std::string& key) {
 }
 
 std::string typeName(const std::optional<std::string>& type) {
-    return type ? "model_type " + echo(*type) : std::string("a config without model_type");
+    return type ? "model_type '" + echo(*type) + "'" : std::string("a config without model_type");
 }
 
 }  // namespace

@@ -45,7 +45,7 @@ inline const std::vector<BadModelConfig>& badModelConfigs() {
              "layer_types": ["full_attention", "x:y"]})",
          "layer_types[1]"},
         {"no encoding to tell", R"({"model_type": "mystery", "hidden_size": 64})",
-         "model_type mystery"},
+         "model_type 'mystery'"},
         {"nan literal", R"({"head_dim": 64, "rope_theta": NaN})", "config"},
         {"not an object", R"([1, 2, 3])", "config"},
         {"unknown rope_type",

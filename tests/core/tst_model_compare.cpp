@@ -12,7 +12,7 @@ namespace {
 
 // A Llama-style config with `extra` keys added (a JSON fragment starting with a comma, or "").
 std::string config(const std::string& extra, int hidden = 4096) {
-    return R"({"hidden_size": )" + std::to_string(hidden) +
+    return R"({"model_type": "llama", "hidden_size": )" + std::to_string(hidden) +
            R"(, "num_attention_heads": 32, "num_hidden_layers": 4,
                "max_position_embeddings": 8192)" +
            extra + "}";
@@ -57,8 +57,8 @@ private slots:
         row("llama3 against none", config(llama3), config(R"(, "rope_theta": 500000)"),
             {"rope_type", "factor", "L (original max)", "pairs kept / blended / interpolated"});
         row("max positions", config(""),
-            R"({"hidden_size": 4096, "num_attention_heads": 32, "num_hidden_layers": 4,
-                "max_position_embeddings": 4096})",
+            R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 32,
+                "num_hidden_layers": 4, "max_position_embeddings": 4096})",
             {"max_position_embeddings"});
         // Half the head rotates: d = 64 of 128, 32 pairs instead of 64.
         row("partial rotary", config(R"(, "partial_rotary_factor": 0.5)"), config(""),
@@ -67,8 +67,9 @@ private slots:
             {"head_dim", "head dim", "rotary dim", "pairs kept / blended / interpolated",
              "rotating pairs"});
         // Layer 3 has no RoPE (no_rope_layers: 0 = NoPE).
+        // ... and the summary line says so ("RoPE on 3 of 4 layers (1 NoPE)").
         row("NoPE layer", config(R"(, "no_rope_layers": [1, 1, 1, 0])"), config(""),
-            {"NoPE layers"});
+            {"NoPE layers", "positions"});
     }
 
     void differences() {

@@ -332,7 +332,7 @@ private slots:
             "num_hidden_layers": 1, "layer_types": [""]})"
                                           << "layer_types[0]";
         QTest::newRow("nothing to tell") << R"({"model_type": "mystery", "hidden_size": 64})"
-                                         << "model_type mystery";
+                                         << "model_type 'mystery'";
         QTest::newRow("ALiBi without heads") << R"({"model_type": "bloom", "n_layer": 2})"
                                              << "num_attention_heads";
     }

@@ -197,7 +197,7 @@ private slots:
         QCOMPARE(QRectF(QPointF(r.xlo, r.ylo), QPointF(r.xhi, r.yhi)), expected);
         LinesData marked = d;
         marked.hmarker = 1000;
-        marked.vmarkers = {{-4, {}, -1}};
+        marked.vmarkers = {{-4, {}, -1, {}}};
         const DataRange m = lineDataRange(marked);
         QCOMPARE(m.yhi, 1000.0);
         // A vertical marker beyond the data never stretches the x range (issue 12: it is drawn

@@ -134,7 +134,7 @@ private slots:
     void offScaleBoundInTheLegend() {
         LinesData d;
         d.curves << curve(QStringLiteral("g(x)"), 0, highRight);
-        d.vmarkers = {{639799, {}, -1}};
+        d.vmarkers = {{639799, {}, -1, {}}};
         const Painted painted = paint(d);
         const QRectF r = textRect(painted, QStringLiteral("→"));
         QVERIFY2(!r.isEmpty(), "no off-scale arrow");

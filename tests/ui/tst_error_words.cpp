@@ -37,11 +37,12 @@ namespace {
 // labels and choice words name too (YaRN β 快, 动态 NTK), units, functions, the words a boolean
 // is typed as, and mid (DeBERTa's half of the buckets).
 const std::set<QString> kKeptWords{
-    "RoPE",  "LongRoPE", "xPos", "FLOATER", "YaRN",     "NTK",     "ALiBi",        "DeepSeek",
-    "Llama", "Qwen",     "MPT",  "MLP",     "Toeplitz", "softmax", "transformers", "GiB",
-    "MiB",   "KiB",      "sqrt", "floor",   "min",      "max",     "sin",          "cos",
-    "true",  "false",    "npy",  "mid",     "aware",  // NTK-aware
-    "JSON",  "default",  "type", "mrope",             // a config.json's format and rope types
+    "RoPE",    "LongRoPE", "xPos",   "FLOATER", "YaRN",     "NTK",     "ALiBi",        "DeepSeek",
+    "Llama",   "Qwen",     "MPT",    "MLP",     "Toeplitz", "softmax", "transformers", "GiB",
+    "MiB",     "KiB",      "sqrt",   "floor",   "min",      "max",     "sin",          "cos",
+    "true",    "false",    "npy",    "mid",     "aware",  // NTK-aware
+    "JSON",    "default",  "type",   "mrope",             // a config.json's format and rope types
+    "ChatGLM", "T5",       "PosLab",                      // model families and the product's name
 };
 
 struct Refusal {
@@ -214,7 +215,22 @@ private slots:
                    "rope_scaling": {"rope_type": "linear"}})");
         config("theta.json",
                R"({"hidden_size": 4096, "num_attention_heads": 32, "rope_theta": "x"})");
-        config("heads.json", R"({"hidden_size": 4096, "num_attention_heads": 30})");
+        config("heads.json",
+               R"({"model_type": "llama", "hidden_size": 4096, "num_attention_heads": 30})");
+        config("nothing.json", R"({"hidden_size": 4096, "num_attention_heads": 32})");
+        config("mystery.json", R"({"model_type": "mystery", "hidden_size": 64})");
+        // Issue 24 (models.md M5): the new keys' refusals.
+        config("kv.json", R"({"model_type": "chatglm", "kv_channels": 127})");
+        config("pct.json", R"({"model_type": "gpt_neox", "hidden_size": 512,
+                               "num_attention_heads": 8, "rotary_pct": 1.5})");
+        config("bias.json", R"({"model_type": "mpt", "n_heads": 8,
+                                "attn_config": {"alibi": true, "alibi_bias_max": 0}})");
+        config("buckets.json", R"({"model_type": "t5", "num_heads": 8, "num_layers": 2,
+                                   "relative_attention_num_buckets": 1})");
+        config("layer.json", R"({"model_type": "llama", "head_dim": 64, "num_hidden_layers": 1,
+                                 "layer_types": [""]})");
+        config("alibi.json", R"({"model_type": "bloom", "n_layer": 2})");
+        config("gpt2.json", R"({"model_type": "gpt2", "n_embd": 768})");
         config("type.json",
                R"({"hidden_size": 4096, "num_attention_heads": 32,
                    "rope_scaling": {"rope_type": "wobbly", "factor": 2}})");

@@ -256,13 +256,13 @@ constexpr std::array kPhrases{
     ErrorPhrase{": must be in (0, 1], got #", "：须在 (0, 1] 内，实际为 %1"},
     ErrorPhrase{": must be at least 1 for @ scaling, got #", "：%1 缩放时须至少为 1，实际为 %2"},
     // models.md M5 (issue 24): which encoding, family keys, hybrid layer maps.
-    ErrorPhrase{"cannot tell the positional encoding of model_type @ (no rope, alibi, "
+    ErrorPhrase{"cannot tell the positional encoding of model_type $ (no rope, alibi, "
                 "relative-bucket or position-embedding keys)",
-                "无法判断 model_type %1 的位置编码（没有 rope、alibi、相对分桶或位置嵌入的键）"},
+                "无法判断 model_type %1 的位置编码（没有 RoPE、ALiBi、相对分桶或位置嵌入的键）"},
     ErrorPhrase{
         "cannot tell the positional encoding of a config without model_type (no rope, "
         "alibi, relative-bucket or position-embedding keys)",
-        "无法判断该配置的位置编码（没有 model_type，也没有 rope、alibi、相对分桶或位置嵌入的键）"},
+        "无法判断该配置的位置编码（没有 model_type，也没有 RoPE、ALiBi、相对分桶或位置嵌入的键）"},
     ErrorPhrase{": $ is not a positional encoding PosLab can read (absolute, relative_key, "
                 "relative_key_query)",
                 "：%1 不是 PosLab 能读取的位置编码（absolute、relative_key、relative_key_query）"},
