@@ -6,19 +6,26 @@
 
 namespace poslab::test::families {
 
-inline QList<FamilyExpect> ropeFamilies() {
-    QList<FamilyExpect> rows;
+// One RoPE row: the file, its layer count and head dim, its kinds, and the --seq-len it is read at
+// (0: none).
+inline FamilyExpect* addRope(QList<FamilyExpect>& rows, const QString& file, int layers,
+                             qint64 headDim, QList<KindExpect> kinds, qint64 seqLen = 0) {
+    FamilyExpect e;
+    e.file = file;
+    e.encoding = "rope";
+    e.layers = layers;
+    e.headDim = headDim;
+    e.kinds = kinds;
+    e.seqLen = seqLen;
+    rows << e;
+    return &rows.last();
+}
+
+// SmolLM3 to Qwen v1 at its own length.
+inline void ropeFamiliesFirst(QList<FamilyExpect>& rows) {
     auto row = [&](const QString& file, int layers, qint64 headDim, QList<KindExpect> kinds,
                    qint64 seqLen = 0) {
-        FamilyExpect e;
-        e.file = file;
-        e.encoding = "rope";
-        e.layers = layers;
-        e.headDim = headDim;
-        e.kinds = kinds;
-        e.seqLen = seqLen;
-        rows << e;
-        return &rows.last();
+        return addRope(rows, file, layers, headDim, kinds, seqLen);
     };
     const QString half = "half", inter = "interleaved";
 
@@ -100,6 +107,15 @@ inline QList<FamilyExpect> ropeFamilies() {
         k.queryScaleMax = 8192;
         row("qwen-1.8b", 24, 128, {k});
     }
+}
+
+// Qwen-7B at 131072 to the MLA models.
+inline void ropeFamiliesSecond(QList<FamilyExpect>& rows) {
+    auto row = [&](const QString& file, int layers, qint64 headDim, QList<KindExpect> kinds,
+                   qint64 seqLen = 0) {
+        return addRope(rows, file, layers, headDim, kinds, seqLen);
+    };
+    const QString half = "half", inter = "interleaved";
     // Qwen-7B at s = 131072: context_value = log2(131072 / 8192) + 1 = 5, ntk_alpha =
     // 2^ceil(5) - 1 = 31, base = 10000 * 31^(128 / 126) (RotaryEmbedding.update). The base is
     // checked through inv_freq only (ropeTheta may be reported before the rescale).
@@ -177,6 +193,12 @@ inline QList<FamilyExpect> ropeFamilies() {
         k.qkHeadDim = 192;
         row("kimi-k2-instruct", 61, kUnchecked, {k});
     }
+}
+
+inline QList<FamilyExpect> ropeFamilies() {
+    QList<FamilyExpect> rows;
+    ropeFamiliesFirst(rows);
+    ropeFamiliesSecond(rows);
     return rows;
 }
 

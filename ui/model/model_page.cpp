@@ -128,6 +128,15 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     charts->addWidget(m_wave, 1, 1);
     body->addLayout(charts, 1);
 
+    body->addLayout(buildSide());
+
+    connectSignals();
+    retranslate();
+    refresh();
+}
+
+// The side column: the differences, the readout table and the reader's notes.
+QVBoxLayout* ModelPage::buildSide() {
     auto* side = new QVBoxLayout;
     m_table = new QTableWidget(this);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -151,8 +160,10 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     side->addWidget(m_diff);
     side->addWidget(m_table, 1);
     side->addWidget(m_notes);
-    body->addLayout(side);
+    return side;
+}
 
+void ModelPage::connectSignals() {
     connect(m_gallery, &QListWidget::itemActivated, this,
             [this](QListWidgetItem* item) { openPreset(item->data(Qt::UserRole).toString()); });
     connect(m_gallery, &QListWidget::itemClicked, this,
@@ -175,8 +186,6 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
             openComparePreset(id);
         fillCompareChoice();  // shows what is compared, whatever was picked
     });
-    retranslate();
-    refresh();
 }
 
 void ModelPage::fillGallery() {

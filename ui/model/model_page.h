@@ -28,6 +28,8 @@ class QTableWidget;
 class QToolButton;
 QT_END_NAMESPACE
 
+class QVBoxLayout;
+
 namespace poslab::ui {
 
 class LayerMapWidget;
@@ -98,6 +100,8 @@ protected:
     void resizeEvent(QResizeEvent* e) override;
 
 private:
+    QVBoxLayout* buildSide();
+    void connectSignals();
     QString refuse(const QString& error);
     void fillGallery();
     void fillCompareChoice();
