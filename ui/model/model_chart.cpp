@@ -287,8 +287,11 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
     p.setPen(s.fg);
     p.setFont(s.sized(0.85, true));
     const double titleH = QFontMetricsF(p.font()).height();
-    p.drawText(QRectF(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, titleH),
-               Qt::AlignLeft | Qt::AlignVCenter, d.title);
+    // A title wider than a narrow chart is elided, never cut mid-letter (the whole one is the
+    // widget's tooltip).
+    const QRectF titleBox(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, titleH);
+    p.drawText(titleBox, Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetricsF(p.font()).elidedText(d.title, Qt::ElideRight, titleBox.width()));
     top += titleH;
     if (!d.note.isEmpty()) {
         // Whole lines only, at most three and a fifth of the chart; the last one elided (the
@@ -375,7 +378,8 @@ ModelChartWidget::ModelChartWidget(QWidget* parent) : QWidget(parent) {
 
 void ModelChartWidget::setData(const ModelChartData& data) {
     m_data = data;
-    setToolTip(data.note);  // the whole note, where the chart shows only its first lines
+    // The whole title and note, where a narrow chart elides them.
+    setToolTip(data.note.isEmpty() ? data.title : data.title + QLatin1Char('\n') + data.note);
     update();
 }
 

@@ -81,7 +81,10 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_source->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_compareLabel = new QLabel(this);
     m_compareChoice = new QComboBox(this);
-    m_compareChoice->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    // Sized to a short name, not to the longest preset's: a long one would widen the page and
+    // squeeze the encoding browser at 1280 x 720.
+    m_compareChoice->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_compareChoice->setMinimumContentsLength(16);
     m_explore = new QPushButton(this);
     header->addWidget(m_name);
     header->addWidget(m_source, 1);
