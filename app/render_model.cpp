@@ -2,31 +2,14 @@
 
 #include <algorithm>
 #include <iostream>
-#include <map>
 
+#include "core/models/position_marks.h"
 #include "ui/catalog/view_state_json.h"
-#include "ui/compute/series_fetch.h"
-#include "ui/figure/number_format.h"
+#include "ui/compute/model_marks.h"
 
 namespace poslab::app {
 
 namespace {
-
-// The parameter that sets how far a view reaches, for the views that open at a model's length:
-// rope's decay (max_distance) and scores (n), also as the quantity of a compare view.
-QString lengthParamOf(const ui::ViewSpec& view, const ui::ViewState& state,
-                      const core::EncodingDescriptor& enc) {
-    if (enc.id != "rope") return {};
-    QStringList quantities;
-    if (view.kind == ui::ViewKind::Compare)
-        quantities << ui::comparedQuantity(state, enc);
-    else
-        for (const auto& s : view.series)
-            if (s.encoding.isEmpty()) quantities << s.quantity;
-    if (quantities.contains(QStringLiteral("decay"))) return QStringLiteral("max_distance");
-    if (quantities.contains(QStringLiteral("scores"))) return QStringLiteral("n");
-    return {};
-}
 
 bool gives(const core::TextParams& given, const QString& name) {
     return std::any_of(given.begin(), given.end(),
@@ -47,21 +30,6 @@ core::Expected<core::ParamSet> paramsOf(const ui::PageSpec& page,
     if (model) put(model->texts);
     put(given);
     return ui::paramsFromTexts(enc, ui::pagePresetParams(page), texts);
-}
-
-// The marks of one model on the decay axis: L (original max, when the kind is scaled), max and
-// s, the names of equal values joined ("max = s").
-std::map<double, QString> marksOf(const AppliedModel& m) {
-    std::map<double, QString> marks;
-    auto add = [&](std::optional<std::int64_t> x, const char* name) {
-        if (!x) return;
-        QString& label = marks[static_cast<double>(*x)];
-        label += (label.isEmpty() ? QString() : QStringLiteral(" = ")) + QString::fromUtf8(name);
-    };
-    if (m.kind.rope && m.kind.ropeType != "default") add(m.kind.originalMax, "L");
-    add(m.config.maxPositionEmbeddings, "max");
-    add(m.length(), "s");
-    return marks;
 }
 
 QString modelWords(const AppliedModel& m) {
@@ -99,7 +67,7 @@ int resolveRenderParams(const std::string& command, const ModelOption& option,
     }
     // The decay and scores views reach the models' sequence length (the longer of two).
     core::TextParams length;
-    const QString name = lengthParamOf(view, state, enc);
+    const QString name = ui::modelLengthParam(view, state, enc);
     if (!name.isEmpty() && !models.models.empty()) models.lengthParam = name;  // marks, always
     if (!name.isEmpty() && !models.models.empty() && !gives(given, name)) {
         std::int64_t s = 0;
@@ -139,45 +107,12 @@ void printRenderNotes(const std::string& command, const RenderModels& models) {
 }
 
 void markModelFigure(const RenderModels& models, ui::Figure& figure) {
-    if (models.models.empty()) return;
-    // The footer names the model(s) after the view: "rope/decay · model llama-3.1-8b · ...".
-    QString words;
-    if (models.models.size() == 2)
-        words = QStringLiteral("A: %1, B: %2")
-                    .arg(modelWords(models.models[0]), modelWords(models.models[1]));
-    else
-        words = QStringLiteral("model %1").arg(modelWords(models.models[0]));
-    const QString head = figure.view.id + QStringLiteral(" · ");
-    if (figure.footer.startsWith(head))
-        figure.footer.insert(head.size(), words + QStringLiteral(" · "));
-    else
-        figure.footer = words + QStringLiteral(" · ") + figure.footer;
-
-    // The scores: L, max and s on both position axes of one model's matrix.
-    if (models.lengthParam == QLatin1String("n") && models.models.size() == 1) {
-        for (auto& h : figure.result.heatmaps)
-            for (const auto& [x, label] : marksOf(models.models[0]))
-                h.marks << ui::AxisMark{
-                    x, {label + " = " + ui::formatExact(x), label + " = " + ui::formatExact(x)}};
-        return;
-    }
-    ui::LinesData& lines = figure.result.lines;
-    if (models.lengthParam != QLatin1String("max_distance") || lines.curves.isEmpty()) return;
-    const bool two = models.models.size() == 2;
-    for (std::size_t i = 0; i < models.models.size(); ++i) {
-        for (const auto& [x, label] : marksOf(models.models[i])) {
-            ui::VMarker m;
-            m.x = x;
-            m.label = {label, label};
-            if (two) {
-                m.side = i == 0 ? QStringLiteral("A") : QStringLiteral("B");
-                m.color = static_cast<qsizetype>(i) < lines.curves.size()
-                              ? lines.curves[static_cast<qsizetype>(i)].color
-                              : static_cast<int>(i);
-            }
-            lines.vmarkers << m;
-        }
-    }
+    QVector<ui::ModelMarks> marks;
+    for (const auto& m : models.models)
+        marks << ui::ModelMarks{modelWords(m),
+                                core::models::positionMarks(m.config, m.kind, m.seqLen)};
+    ui::markModelView(models.lengthParam, marks, figure.result);
+    ui::nameModelsInFooter(figure);
 }
 
 }  // namespace poslab::app

@@ -908,6 +908,10 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>“%1”类的层不带位置信息：没有可探索的内容</translation>
     </message>
     <message>
+        <source>s = %1 is past the largest length the views take (%2): they open at %2</source>
+        <translation>s = %1 超过视图可取的最大长度（%2）：视图在 %2 处打开</translation>
+    </message>
+    <message>
         <source>the %1 page is not available</source>
         <translation>%1 页面不可用</translation>
     </message>

@@ -210,7 +210,7 @@ private slots:
         for (const QPointF& pt : q.curves[0].points)
             QCOMPARE(pt.y(), queryScaleAt(temperature(), static_cast<std::int64_t>(pt.x())));
         QVERIFY(page()->readout("query_scale").contains(QStringLiteral("8192")));
-        QVERIFY(!w()->exploreInRope().isEmpty());  // refused with a line, nothing opened
+        QVERIFY(!w()->exploreModelKind().isEmpty());  // refused with a line, nothing opened
         QVERIFY(w()->modelPageShown());
     }
 
@@ -265,10 +265,10 @@ private slots:
         QVERIFY(page()->errorText().isEmpty());
     }
 
-    void exploreInRope() {
+    void exploreModelKind() {
         QCOMPARE(page()->openPreset(QStringLiteral("llama-3.1-8b")), QString());
         w()->showModelPage();
-        QCOMPARE(w()->exploreInRope(), QString());
+        QCOMPARE(w()->exploreModelKind(), QString());
         QVERIFY(!w()->modelPageShown());
         QCOMPARE(w()->page()->page()->id, QStringLiteral("rope"));
         const core::ParamSet& p = w()->page()->params();

@@ -234,7 +234,7 @@ private slots:
         page()->selectKind(QStringLiteral("linear_attention"));
         QVERIFY(!page()->exploreButton()->isEnabled());
         QVERIFY(page()->nopeText().contains(QStringLiteral("no positions")));
-        QVERIFY(!w()->exploreInRope().isEmpty());
+        QVERIFY(!w()->exploreModelKind().isEmpty());
         page()->selectKind(QStringLiteral("full_attention:nope"));
         QVERIFY(page()->nopeText().contains(QStringLiteral("NoPE")));
         QVERIFY(!page()->exploreButton()->isEnabled());

@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 
+#include "ui/compute/model_marks.h"
 #include "ui/compute/prepare_view.h"
 #include "ui/compute/request_check.h"
 #include "ui/compute/rope_lod.h"
@@ -140,6 +141,9 @@ ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
             out.cancelled = true;
             break;
         }
+        if (vr.error.isEmpty())
+            markModelView(modelLengthParam(req.views[vi], state, *fetcher.encoding()), req.models,
+                          vr);
         out.views << vr;
     }
     out.renderMs = static_cast<double>(timer.nsecsElapsed()) / 1e6 - fetcher.computeMs();

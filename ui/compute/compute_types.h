@@ -14,12 +14,21 @@
 
 #include "core/array.h"
 #include "core/compute.h"
+#include "core/models/position_marks.h"
 #include "core/params/param_spec.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/figure/colormap.h"
 #include "ui/shell/language.h"
 
 namespace poslab::ui {
+
+// A model a page was opened from (models.md M5.4: "Explore in RoPE" on the Model page, `render
+// --model`): its name for the footers and its positions L, max and s, marked on the views that
+// reach its length (rope's decay and scores: ui/compute/model_marks.h).
+struct ModelMarks {
+    QString name;  // "llama-3.1-8b", "Llama 3.1 8B (sliding_attention)"
+    std::vector<core::models::PositionMark> marks;
+};
 
 struct ComputeRequest {
     quint64 generation = 0;
@@ -37,6 +46,8 @@ struct ComputeRequest {
     // The interface language when the request was made: the worker writes its texts (axis
     // names, notes) in it and never reads the GUI thread's current language.
     Lang lang = Lang::En;
+    // The model the page's parameters came from (none, or one), marked on its views.
+    QVector<ModelMarks> models;
 };
 
 // How the cells of one heatmap axis map onto the quantity's own indices (positions, pairs): cell
@@ -163,6 +174,9 @@ struct ViewResult {
     QString value;
     LocalText note;      // shown under the view, e.g. that only the first heads are drawn
     int sliceCount = 0;  // heads of a 3-D quantity (0: none)
+    // The model(s) the parameters came from, as the footer names them after the view's id
+    // ("model llama-3.1-8b", "A: llama-2-7b, B: llama-3.1-8b"); empty: none.
+    QString models;
 };
 
 struct ComputeResult {

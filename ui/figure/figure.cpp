@@ -110,7 +110,19 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
     const QStringList parts = actingParamTexts(view, params);
     f.footer = QStringLiteral("%1 · %2 · PosLab").arg(view.id, parts.join(QStringLiteral(", ")));
+    nameModelsInFooter(f);
     return f;
+}
+
+void nameModelsInFooter(Figure& f) {
+    if (f.result.models.isEmpty()) return;
+    const QString words = f.result.models + QStringLiteral(" · ");
+    const QString head = f.view.id + QStringLiteral(" · ");
+    if (f.footer.startsWith(head + words) || f.footer.startsWith(words)) return;  // named
+    if (f.footer.startsWith(head))
+        f.footer.insert(head.size(), words);
+    else
+        f.footer.prepend(words);
 }
 
 core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,

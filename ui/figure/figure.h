@@ -75,6 +75,10 @@ struct Figure {
 Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::ParamSet& params,
                   const ViewState& state = {});
 
+// The models the view's parameters came from (result.models) in the footer, after the view's id:
+// "rope/decay · model llama-3.1-8b · n = ...". Once: a footer that names them is left as it is.
+void nameModelsInFooter(Figure& f);
+
 // Computes one view (as the explorer would, on the CPU in double) and makes its figure. Errors
 // (bad view state, compute failure, a view that could not be drawn) come back as text.
 core::Expected<Figure> computeFigure(const PageSpec& page, const ViewSpec& view,

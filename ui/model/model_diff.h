@@ -3,8 +3,9 @@
 // text: base, rotary dim, pairing, pairs kept / blended / interpolated, attention factor, the
 // window, the pairs turning inside it, and the model's NoPE, window and no-position layers.
 //
-// The page's own small comparison until core/models/compare.h (`poslab model A B`, written on
-// branch h/cli) lands; then this function is one call to it.
+// Not core/models/compare.h (`poslab model A B`): that one matches kinds by name and compares
+// its own rows; the page compares the two kinds the user selected, row by row of its readout
+// table (which has rows the command line prints elsewhere: the pairs turning inside a window).
 #pragma once
 
 #include <QStringList>

@@ -307,6 +307,7 @@ void MainWindow::showPage(const PageSpec* page, int tab) {
     m_params->setEncoding(core::registry().find(page->encoding.toStdString()), values,
                           presetParams(*page));
     m_browser->setCurrentPage(page->id);
+    m_page->setModelMarks(m_pageModels.value(page->id));
     m_page->setPage(page, values, tab);
     updateTitle();
 }
@@ -344,16 +345,26 @@ void MainWindow::onEdited(const QString& name) {
     m_undo->push(new ParamCommand(apply, page->id, name, before, after, drag));
 }
 
-void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo, const QString& label) {
+void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo, const QString& label,
+                             const QVector<ModelMarks>& models) {
     const PageSpec* page = m_page->page();
     if (!page) return;
-    if (!fromUndo && !(values == m_page->params())) {
-        const core::ParamSet before = m_page->params();
-        auto apply = [this, id = page->id](const core::ParamSet& v) {
-            if (!m_page->page() || m_page->page()->id != id) openPage(id);
-            applyParams(v, true);
-        };
-        m_undo->push(new ParamCommand(apply, page->id, label, before, values));
+    if (!fromUndo) {
+        const QVector<ModelMarks> marksBefore = m_pageModels.value(page->id);
+        if (!(values == m_page->params())) {
+            const core::ParamSet before = m_page->params();
+            // The marks go with the values: the step's own after it, the ones before it on undo.
+            auto apply = [this, id = page->id, after = values, marksBefore,
+                          models](const core::ParamSet& v) {
+                if (!m_page->page() || m_page->page()->id != id) openPage(id);
+                m_pageModels[id] = v == after ? models : marksBefore;
+                m_page->setModelMarks(m_pageModels[id]);
+                applyParams(v, true);
+            };
+            m_undo->push(new ParamCommand(apply, page->id, label, before, values));
+        }
+        m_pageModels[page->id] = models;
+        m_page->setModelMarks(models);
     }
     m_values[page->id] = values;
     m_params->setValues(values);

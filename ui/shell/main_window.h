@@ -114,12 +114,14 @@ public:
     // The Model page (issue 11), shown in the centre in place of the encoding page; openPage
     // ("model") shows it too, and opening an encoding page leaves it. A config file opened here
     // joins Recent Models (when persisting); a refused one leaves the page as it was and shows
-    // one line. exploreInRope opens the RoPE page with the selected kind's parameters.
+    // one line. exploreModelKind opens the page of the selected kind's encoding (RoPE, ALiBi, T5,
+    // learned, Shaw) with the parameters the config implies; RoPE's decay and scores reach the
+    // model's sequence length s and mark L, max and s, and every footer names the model.
     ModelPage* modelPage() const { return m_modelPage; }
     void showModelPage();
     bool modelPageShown() const;
     QString openModelFile(const QString& path);
-    QString exploreInRope();
+    QString exploreModelKind();
     QMenu* recentModelsMenu() const { return m_recentModelsMenu; }
 
 signals:
@@ -139,9 +141,14 @@ private:
     void retranslateSession();
     void onEdited(const QString& name);
     void onResult(const ComputeResult& result);
-    // Undoable unless `fromUndo`; `label` names the step in the undo stack.
+    // Undoable unless `fromUndo`; `label` names the step in the undo stack. Unless `fromUndo`,
+    // the page's model marks become `models` (none: a reset, a lesson step), and undoing the step
+    // brings back the marks before it.
     void applyParams(const core::ParamSet& values, bool fromUndo,
-                     const QString& label = QStringLiteral("reset"));
+                     const QString& label = QStringLiteral("reset"),
+                     const QVector<ModelMarks>& models = {});
+    QString lengthTexts(const core::EncodingDescriptor& enc, std::optional<std::int64_t> s,
+                        QMap<QString, QString>& texts);
     // Shows `page` with its values from m_values (the current page's are not saved first).
     void showPage(const PageSpec* page, int tab);
     void setColormap(ColormapChoice choice);
@@ -180,7 +187,8 @@ private:
     QDockWidget* m_paramsDock;
     QDockWidget* m_explanationDock;
     QUndoStack* m_undo;
-    QHash<QString, core::ParamSet> m_values;  // per page
+    QHash<QString, core::ParamSet> m_values;           // per page
+    QHash<QString, QVector<ModelMarks>> m_pageModels;  // per page: the model explored there
     SessionController* m_session = nullptr;
     LessonPlayer* m_player = nullptr;
     PresentationStrip* m_strip = nullptr;

@@ -16,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "core/expected.h"
+#include "core/models/position_marks.h"
 #include "core/models/rope_params.h"
 #include "core/registry.h"
 #include "ui/catalog/view_state_json.h"
@@ -71,7 +72,7 @@ void MainWindow::buildModelPage() {
         if (!file.isEmpty()) m_modelPage->openCompareFile(file);
     });
     connect(m_modelPage, &ModelPage::exploreRequested, this, [this] {
-        if (const QString e = exploreInRope(); !e.isEmpty()) statusBar()->showMessage(e, 15000);
+        if (const QString e = exploreModelKind(); !e.isEmpty()) statusBar()->showMessage(e, 15000);
     });
     connect(m_modelPage, &ModelPage::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 15000); });
@@ -154,9 +155,9 @@ void MainWindow::fillRecentModels() {
 
 // "Explore in …": the page of the selected kind's encoding (RoPE for RoPE and M-RoPE's text
 // positions; ALiBi, T5, learned, Shaw with the parameters the config implies, as `-p KEY=VALUE`
-// gives them), every view then following the model. The name stays from when only RoPE could be
-// explored.
-QString MainWindow::exploreInRope() {
+// gives them), every view then following the model: RoPE's decay and scores reach the model's
+// sequence length s (as `render --model` opens them) and mark L, max and s; footers name it.
+QString MainWindow::exploreModelKind() {
     const core::models::KindInfo* kind = m_modelPage->currentKind();
     if (!kind) return tr("no model is open");
     const ExploreTarget target = exploreTarget(*kind);
@@ -167,20 +168,50 @@ QString MainWindow::exploreInRope() {
     const core::EncodingDescriptor* enc =
         page ? core::registry().find(page->encoding.toStdString()) : nullptr;
     if (!page || !enc) return tr("the %1 page is not available").arg(target.name);
+    const LoadedModel& model = m_modelPage->model();
     QMap<QString, QString> texts;
-    if (target.rope)
+    QString note;
+    if (target.rope) {
+        note = lengthTexts(*enc, core::models::sequenceLength(model.config, model.seqLen), texts);
         for (const auto& [name, text] : core::models::ropeParamTexts(*kind))
             texts[QString::fromStdString(name)] = QString::fromStdString(text);
-    else
+    } else {
         for (const auto& [name, text] : impliedParams(*kind))
             texts[QString::fromStdString(name)] = QString::fromStdString(text);
+    }
     auto parsed = paramsFromTexts(*enc, presetParams(*page), texts);
     if (!parsed) return localisedError(parsed.error().message, enc);
     core::ParamSet values;  // as the panel holds them: not marked as given
     for (const auto& [name, value] : parsed->values()) values.set(name, value);
+    QString name = model.name;
+    if (model.config.kinds.size() > 1)
+        name += QStringLiteral(" (%1)").arg(QString::fromStdString(core::echo(kind->name)));
+    const ModelMarks marks{name, core::models::positionMarks(model.config, *kind, model.seqLen)};
     openPage(page->id);
-    applyParams(values, false, QStringLiteral("model %1").arg(m_modelPage->model().name));
+    applyParams(values, false, QStringLiteral("model %1").arg(model.name), {marks});
+    if (!note.isEmpty()) statusBar()->showMessage(note, 15000);
     return {};
+}
+
+// The lengths of rope's decay (max_distance) and scores (n): the model's s, or the largest each
+// takes when s is past it (the returned note says so).
+QString MainWindow::lengthTexts(const core::EncodingDescriptor& enc, std::optional<std::int64_t> s,
+                                QMap<QString, QString>& texts) {
+    if (!s || *s <= 0) return {};
+    QString note;
+    for (const char* key : {"max_distance", "n"}) {
+        const core::ParamSpec* spec = enc.findParam(key);
+        if (!spec) continue;
+        std::int64_t at = *s;
+        if (spec->max && static_cast<double>(at) > *spec->max) {
+            at = static_cast<std::int64_t>(*spec->max);
+            note = tr("s = %1 is past the largest length the views take (%2): they open at %2")
+                       .arg(*s)
+                       .arg(at);
+        }
+        texts[QString::fromUtf8(key)] = QString::number(at);
+    }
+    return note;
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* e) {

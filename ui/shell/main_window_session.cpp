@@ -129,6 +129,7 @@ void MainWindow::newSession() {
     m_player->stop();
     const QString id = QStringLiteral("rope");  // where a new session starts
     m_values.clear();
+    m_pageModels.clear();
     if (const PageSpec* page = m_catalog.find(id)) showPage(page, 0);
     m_modelPage->clearModel();
     m_undo->clear();
@@ -171,6 +172,7 @@ QString MainWindow::applySession(const SessionState& s) {
     setColormap(s.colormap);
     setBackendMode(s.backend);
     m_values.clear();  // other pages start from their presets, as in a fresh window
+    m_pageModels.clear();
     m_values[page->id] = *params;
     showPage(page, s.tab);
     for (const SessionView& v : s.views)

@@ -140,6 +140,7 @@ ComputeRequest PageWidget::buildRequest(int tab) const {
     r.colormap = m_colormap;
     r.memoryBudget = m_memoryBudget;
     r.lang = currentLanguage();
+    r.models = m_models;
     for (auto* w : viewsOfTab(tab)) {
         r.views << w->spec();
         r.states << w->state();

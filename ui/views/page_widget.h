@@ -29,6 +29,11 @@ public:
     // New parameter values: recompute the visible views. Returns the refusal reason, if any.
     QString setParams(const core::ParamSet& params);
     const core::ParamSet& params() const { return m_params; }
+    // The model the parameters came from ("Explore in RoPE" on the Model page), marked on the
+    // views that reach its length and named in their footers; held, not requested: the caller's
+    // setPage or setParams that follows asks for the views.
+    void setModelMarks(const QVector<ModelMarks>& models) { m_models = models; }
+    const QVector<ModelMarks>& modelMarks() const { return m_models; }
 
     void setColormap(ColormapChoice choice);
     void setDark(bool dark);
@@ -66,6 +71,7 @@ private:
     Scheduler* m_scheduler;
     const PageSpec* m_page = nullptr;
     core::ParamSet m_params;
+    QVector<ModelMarks> m_models;
     QTabWidget* m_tabs;
     QVector<QVector<ViewWidget*>> m_tabViews;  // per tab
     ColormapChoice m_colormap = ColormapChoice::Auto;
