@@ -1172,19 +1172,11 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>MPT&apos;s rule</source>
-        <translation>MPT 的规则</translation>
+        <translation>MPT 规则</translation>
     </message>
     <message>
         <source>the paper&apos;s rule (BLOOM)</source>
-        <translation>论文的规则（BLOOM）</translation>
-    </message>
-    <message>
-        <source>%1 heads, slopes mₕ = %2 (%3, bias_max B = %4)</source>
-        <translation>%1 个头，斜率 mₕ = %2（%3，bias_max B = %4）</translation>
-    </message>
-    <message>
-        <source>; heads drawn: h = %1</source>
-        <translation>；图中画出的头：h = %1</translation>
+        <translation>论文规则（BLOOM）</translation>
     </message>
     <message>
         <source>; causal: keys after the query are masked (−∞)</source>
@@ -1193,10 +1185,6 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>ALiBi: bias −mₕ·|i − j| per head, as a penalty (log–log)</source>
         <translation>ALiBi：每个头的偏置 −mₕ·|i − j|，画作惩罚（双对数）</translation>
-    </message>
-    <message>
-        <source>distance i − j, key before the query (log)</source>
-        <translation>距离 i − j，键在查询之前（对数）</translation>
     </message>
     <message>
         <source>distance |i − j| (log)</source>
@@ -1291,14 +1279,6 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>最后一行 n − 1 = %1</translation>
     </message>
     <message>
-        <source>n = %1 rows, index offset %2: position p reads row p + %2; positions from %3 on have no row</source>
-        <translation>n = %1 行，索引偏移 %2：位置 p 读取第 p + %2 行；从 %3 起的位置没有对应的行</translation>
-    </message>
-    <message>
-        <source> (rows 0 to %1 are never read by a position)</source>
-        <translation>（第 0 至 %1 行不会被任何位置读取）</translation>
-    </message>
-    <message>
         <source>; the model&apos;s s = %1 runs past the table by %2 positions</source>
         <translation>；模型的 s = %1 超出表 %2 个位置</translation>
     </message>
@@ -1349,6 +1329,38 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>%1 (%2) is not drawn: another encoding, not on these axes</source>
         <translation>%1（%2）未画出：编码不同，不在这些坐标轴上</translation>
+    </message>
+    <message>
+        <source>%1 heads, slopes mₕ = %2, by %3 with bias_max B = %4</source>
+        <translation>%1 个头，斜率 mₕ = %2，采用 %3，bias_max B = %4</translation>
+    </message>
+    <message>
+        <source>distance i − j (log)</source>
+        <translation>距离 i − j（对数）</translation>
+    </message>
+    <message>
+        <source>row p, up to row n − 1 = %1</source>
+        <translation>第 p 行，直到第 n − 1 = %1 行</translation>
+    </message>
+    <message>
+        <source>no row: p ≥ n = %1</source>
+        <translation>无对应行：p ≥ n = %1</translation>
+    </message>
+    <message>
+        <source>n = %1 rows: position p reads row p; positions from %1 on have no row</source>
+        <translation>n = %1 行：位置 p 读取第 p 行；从 %1 起的位置没有对应的行</translation>
+    </message>
+    <message>
+        <source>n = %1 rows, index offset %2: position p reads row p + %2; positions from %3 on have no row (rows 0 to %4 are never read by a position)</source>
+        <translation>n = %1 行，索引偏移 %2：位置 p 读取第 p + %2 行；从 %3 起的位置没有对应的行（第 0 至 %4 行不会被任何位置读取）</translation>
+    </message>
+    <message>
+        <source>; inside the model&apos;s %1 positions |j − i| ≤ %2: no offset is clipped</source>
+        <translation>；在模型的 %1 个位置之内 |j − i| ≤ %2：没有偏移被截断</translation>
+    </message>
+    <message>
+        <source>T5: the bucket of j − i</source>
+        <translation>T5：j − i 的桶</translation>
     </message>
 </context>
 <context>

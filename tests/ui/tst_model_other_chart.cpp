@@ -8,12 +8,15 @@
 // starts at n - offset. Shaw: the curve is clip(j - i, -k, k) at every offset of a range wider
 // than +-k. Two models: two colours and both names in the legend; Chinese titles in Chinese.
 #include <QFile>
+#include <QImage>
+#include <QPainter>
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
 
 #include "core/compute.h"
 #include "core/encodings/t5_bucket.h"
+#include "ui/model/model_chart.h"
 #include "ui/model/model_kinds.h"
 #include "ui/model/other_chart.h"
 #include "ui/shell/language.h"
@@ -297,18 +300,27 @@ private slots:
     void twoModels_data() {
         QTest::addColumn<QString>("a");
         QTest::addColumn<QString>("b");
+        QTest::addColumn<QString>("kindB");
         QTest::newRow("bloom vs mpt") << "bloom-560m"
-                                      << "mpt-7b-instruct";
+                                      << "mpt-7b-instruct"
+                                      << "";
         QTest::newRow("gpt2 vs opt") << "gpt2"
-                                     << "opt-125m";
+                                     << "opt-125m"
+                                     << "";
         QTest::newRow("t5 vs t5") << "t5-small"
-                                  << "t5-small";
+                                  << "t5-small"
+                                  << "";
+        QTest::newRow("t5 encoder vs decoder") << "t5-small"
+                                               << "t5-small"
+                                               << "decoder";
         QTest::newRow("bert relative_key") << "rk1"
-                                           << "rk2";
+                                           << "rk2"
+                                           << "";
     }
     void twoModels() {
         QFETCH(QString, a);
         QFETCH(QString, b);
+        QFETCH(QString, kindB);
         auto ma = a.startsWith("rk") ? load("relative_key:bert-base-uncased")
                                      : loadModelFile(published(a));
         auto mb = b.startsWith("rk") ? load("relative_key_query:bert-base-uncased")
@@ -316,8 +328,10 @@ private slots:
         QVERIFY(ma && mb);
         ma->name = "Model A";
         mb->name = "Model B";
-        const ModelChartData d = otherEncodingChart({&*ma, ma->kindOr({})}, {&*mb, mb->kindOr({})});
+        const ModelChartData d =
+            otherEncodingChart({&*ma, ma->kindOr({})}, {&*mb, mb->kindOr(kindB)});
         QVERIFY2(d.empty.isEmpty(), qPrintable(d.empty));
+        if (!kindB.isEmpty()) QVERIFY(!d.title.contains("encoder"));
         QSet<int> colors;
         QString names;
         for (const ModelCurve& c : d.curves) {
@@ -327,6 +341,15 @@ private slots:
         QCOMPARE(colors, (QSet<int>{0, 1}));
         QVERIFY2(names.contains("Model A") && names.contains("Model B"), qPrintable(names));
         QVERIFY2(d.note.contains("Model A") && d.note.contains("Model B"), qPrintable(d.note));
+        // POSLAB_SHOT_DIR=<folder>: the chart as the page draws it, to look at.
+        if (qEnvironmentVariableIsSet("POSLAB_SHOT_DIR")) {
+            QImage image(900, 560, QImage::Format_RGB32);
+            QPainter p(&image);
+            paintModelChart(p, image.rect(), d, makeScreenStyle(false, QFont()));
+            p.end();
+            image.save(qEnvironmentVariable("POSLAB_SHOT_DIR") + "/other-" + a + "-" + b + kindB +
+                       ".png");
+        }
     }
 
     // Two models of different encodings: the first is drawn, the note says the second is not.

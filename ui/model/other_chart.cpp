@@ -154,11 +154,9 @@ void addAlibi(Build& c, ModelSide s, int side, std::int64_t reach) {
     const QString rule = p->text("slopes") == "mpt"
                              ? ModelChartText::tr("MPT's rule")
                              : ModelChartText::tr("the paper's rule (BLOOM)");
-    QString note = ModelChartText::tr("%1 heads, slopes mₕ = %2 (%3, bias_max B = %4)")
+    QString note = ModelChartText::tr("%1 heads, slopes mₕ = %2, by %3 with bias_max B = %4")
                        .arg(H)
                        .arg(slopesText(m), rule, num(p->real("bias_max")));
-    if (H > 8)
-        note += ModelChartText::tr("; heads drawn: h = %1").arg(named.join(QStringLiteral(", ")));
     if (p->boolean("causal"))
         note += ModelChartText::tr("; causal: keys after the query are masked (−∞)");
     c.notes << c.prefix(s) + note;
@@ -171,7 +169,7 @@ void alibiChart(Build& c, ModelSide a, ModelSide b) {
     const auto pa = coreParams(*a.kind, {});
     const bool causal = pa && pa->boolean("causal");
     d.title = ModelChartText::tr("ALiBi: bias −mₕ·|i − j| per head, as a penalty (log–log)");
-    d.xLabel = causal ? ModelChartText::tr("distance i − j, key before the query (log)")
+    d.xLabel = causal ? ModelChartText::tr("distance i − j (log)")
                       : ModelChartText::tr("distance |i − j| (log)");
     d.yLabel = ModelChartText::tr("−bias = mₕ · distance (log)");
     d.logX = d.logY = true;
@@ -225,8 +223,9 @@ void addT5(Build& c, ModelSide s, int side) {
         curve.name = dir < 0 ? ModelChartText::tr("key before the query (j < i)")
                              : ModelChartText::tr("key after the query (j > i)");
         if (c.two)
-            curve.name =
-                c.prefix(s) + (dir < 0 ? QStringLiteral("j < i") : QStringLiteral("j > i"));
+            curve.name = QStringLiteral("%1 (%2): %3")
+                             .arg(s.model->name, qs(s.kind->name),
+                                  dir < 0 ? QStringLiteral("j < i") : QStringLiteral("j > i"));
         c.d->curves.append(curve);
     }
     const std::int64_t perDir = core::enc::t5DirectionBuckets(bidir, nb);
@@ -259,6 +258,8 @@ void t5Chart(Build& c, ModelSide a, ModelSide b) {
     d.title = ModelChartText::tr("T5: the bucket of j − i, kind \"%1\" (%2)")
                   .arg(qs(a.kind->name),
                        bidir ? ModelChartText::tr("bidirectional") : ModelChartText::tr("causal"));
+    if (b && b.kind->name != a.kind->name)  // each model's kind is in the legend
+        d.title = ModelChartText::tr("T5: the bucket of j − i");
     d.xLabel = ModelChartText::tr("|j − i| (log)");
     d.yLabel = ModelChartText::tr("bucket");
     d.logX = true;
@@ -286,7 +287,9 @@ void addLearned(Build& c, ModelSide s, int side) {
                    QPointF(static_cast<double>(first - 1), static_cast<double>(n - 1))};
     rows.color = side;
     rows.name =
-        c.prefix(s) + ModelChartText::tr("row p + %1, up to row n − 1 = %2").arg(off).arg(n - 1);
+        c.prefix(s) +
+        (off > 0 ? ModelChartText::tr("row p + %1, up to row n − 1 = %2").arg(off).arg(n - 1)
+                 : ModelChartText::tr("row p, up to row n − 1 = %1").arg(n - 1));
     none.id = QStringLiteral("no_row");
     none.points = {QPointF(static_cast<double>(first), static_cast<double>(n)),
                    QPointF(static_cast<double>(end), static_cast<double>(end + off))};
@@ -298,20 +301,26 @@ void addLearned(Build& c, ModelSide s, int side) {
         {static_cast<double>(first), static_cast<double>(end), true,
          c.prefix(s) +
              (pastS ? ModelChartText::tr("no row: p from %1 to s − 1 = %2").arg(first).arg(end)
-                    : ModelChartText::tr("no row: p ≥ n − offset = %1").arg(first)),
+              : off > 0 ? ModelChartText::tr("no row: p ≥ n − offset = %1").arg(first)
+                        : ModelChartText::tr("no row: p ≥ n = %1").arg(first)),
          c.two ? side : 3, QStringLiteral("no_row")});
     if (!c.two)
         c.d->hlines.append({static_cast<double>(n - 1),
                             ModelChartText::tr("last row n − 1 = %1").arg(n - 1), false, -1,
                             QStringLiteral("last_row")});
     QString note = ModelChartText::tr(
-                       "n = %1 rows, index offset %2: position p reads row p + %2; "
-                       "positions from %3 on have no row")
-                       .arg(n)
-                       .arg(off)
-                       .arg(first);
+                       "n = %1 rows: position p reads row p; positions from %1 on "
+                       "have no row")
+                       .arg(n);
     if (off > 0)
-        note += ModelChartText::tr(" (rows 0 to %1 are never read by a position)").arg(off - 1);
+        note = ModelChartText::tr(
+                   "n = %1 rows, index offset %2: position p reads row p + %2; "
+                   "positions from %3 on have no row (rows 0 to %4 are never read "
+                   "by a position)")
+                   .arg(n)
+                   .arg(off)
+                   .arg(first)
+                   .arg(off - 1);
     if (pastS)
         note += ModelChartText::tr("; the model's s = %1 runs past the table by %2 positions")
                     .arg(*sl)
@@ -365,6 +374,13 @@ void addShaw(Build& c, ModelSide s, int side) {
                        .arg(2 * k + 1);
     if (n - 1 < k)
         note += ModelChartText::tr("; only |j − i| ≤ %1 is drawn, inside the clip").arg(n - 1);
+    // BERT: k = max_position_embeddings - 1, the largest offset inside its context.
+    if (const auto L = s.model->config.maxPositionEmbeddings; L && *L - 1 <= k)
+        note += ModelChartText::tr(
+                    "; inside the model's %1 positions |j − i| ≤ %2: no offset is "
+                    "clipped")
+                    .arg(*L)
+                    .arg(*L - 1);
     c.notes << c.prefix(s) + note;
 }
 
