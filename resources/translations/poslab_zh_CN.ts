@@ -1621,8 +1621,8 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>每个截断后的相对距离一个可学习的向量</translation>
     </message>
     <message>
-        <source>%1, layers of kind &quot;%2&quot;: positions by %3 (%4), not by rotation, so there are no frequencies to draw. &quot;Explore in %5&quot; opens its page with this model&apos;s numbers: %6.</source>
-        <translation>%1，“%2”类的层：位置来自 %3（%4），而不是旋转，因此没有可画的频率。“在 %5 中探索”会用该模型的数值打开它的页面：%6。</translation>
+        <source>%1, layers of kind &quot;%2&quot;: positions by %3 (%4), drawn below. &quot;Explore in %5&quot; opens its page with this model&apos;s numbers: %6.</source>
+        <translation>%1，“%2”类的层：位置来自 %3（%4），见下图。“在 %5 中探索”会用该模型的数值打开它的页面：%6。</translation>
     </message>
     <message>
         <source>Show or hide the presets (hidden while two models share a narrow page)</source>

@@ -18,6 +18,7 @@
 #include "core/encodings/t5_bucket.h"
 #include "ui/model/model_chart.h"
 #include "ui/model/model_kinds.h"
+#include "ui/model/model_page.h"
 #include "ui/model/other_chart.h"
 #include "ui/shell/language.h"
 
@@ -396,6 +397,27 @@ private slots:
         QVERIFY(!hasCjk(en.title) && !hasCjk(en.note));
         for (const ModelCurve& c : d.curves)
             if (!c.name.isEmpty()) QVERIFY2(hasCjk(c.name), qPrintable(c.name));
+    }
+
+    // The page: the chart in the place of the frequency and wavelength charts, for the selected
+    // kind; beside the frequencies of a RoPE model compared with it.
+    void onThePage() {
+        ModelPage page;
+        QCOMPARE(page.openPreset("bloom-560m"), QString());
+        QVERIFY(page.otherChart()->isVisibleTo(&page));
+        QVERIFY(!page.frequencyChart()->isVisibleTo(&page));
+        QVERIFY(!curvesWith(page.otherChart()->data(), "alibi_head").isEmpty());
+        QCOMPARE(page.openPreset("t5-small", "decoder"), QString());
+        QVERIFY(page.otherChart()->data().title.contains("decoder"));
+        page.selectKind("encoder");
+        QVERIFY(page.otherChart()->data().title.contains("encoder"));
+        QCOMPARE(page.openPreset("llama-3.1-8b"), QString());
+        QVERIFY(!page.otherChart()->isVisibleTo(&page));
+        QCOMPARE(page.openComparePreset("gpt2"), QString());
+        QVERIFY(page.otherChart()->isVisibleTo(&page));
+        QVERIFY(page.frequencyChart()->isVisibleTo(&page));
+        QVERIFY(!page.wavelengthChart()->isVisibleTo(&page));
+        QVERIFY(!curvesWith(page.otherChart()->data(), "rows").isEmpty());
     }
 };
 
