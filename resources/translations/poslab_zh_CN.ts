@@ -1142,6 +1142,230 @@ Every number is computed by the CPU core in double precision.</source>
         <source>pairs turning fully inside the window</source>
         <translation>在窗口内转满一圈的维度对</translation>
     </message>
+    <message>
+        <source> (first)</source>
+        <translation>（第一个）</translation>
+    </message>
+    <message>
+        <source> (last)</source>
+        <translation>（最后一个）</translation>
+    </message>
+    <message>
+        <source> (middle)</source>
+        <translation>（中间）</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+    <message>
+        <source>%1 (h = 0) … %2 (h = %3)</source>
+        <translation>%1（h = 0）… %2（h = %3）</translation>
+    </message>
+    <message>
+        <source>h = %1%2: m = %3</source>
+        <translation>头 h = %1%2：m = %3</translation>
+    </message>
+    <message>
+        <source>%1: all %2 heads</source>
+        <translation>%1：全部 %2 个头</translation>
+    </message>
+    <message>
+        <source>%1: heads h = %2 of %3</source>
+        <translation>%1：%3 个头中的 h = %2</translation>
+    </message>
+    <message>
+        <source>MPT&apos;s rule</source>
+        <translation>MPT 规则</translation>
+    </message>
+    <message>
+        <source>the paper&apos;s rule (BLOOM)</source>
+        <translation>论文规则（BLOOM）</translation>
+    </message>
+    <message>
+        <source>; causal: keys after the query are masked (−∞)</source>
+        <translation>；因果：查询之后的键被屏蔽（−∞）</translation>
+    </message>
+    <message>
+        <source>ALiBi: bias −mₕ·|i − j| per head, as a penalty (log–log)</source>
+        <translation>ALiBi：每个头的偏置 −mₕ·|i − j|，画作惩罚（双对数）</translation>
+    </message>
+    <message>
+        <source>distance |i − j| (log)</source>
+        <translation>距离 |i − j|（对数）</translation>
+    </message>
+    <message>
+        <source>−bias = mₕ · distance (log)</source>
+        <translation>−偏置 = mₕ · 距离（对数）</translation>
+    </message>
+    <message>
+        <source>distances up to L − 1 = %1</source>
+        <translation>距离画到 L − 1 = %1</translation>
+    </message>
+    <message>
+        <source>the config names no context length (ALiBi needs none): distances drawn up to %1</source>
+        <translation>配置未给出上下文长度（ALiBi 不需要）：距离画到 %1</translation>
+    </message>
+    <message>
+        <source>log–log: each head is a line of slope 1, its height the slope</source>
+        <translation>双对数坐标：每个头是一条斜率为 1 的直线，高低即其斜率</translation>
+    </message>
+    <message>
+        <source>key before the query (j &lt; i)</source>
+        <translation>键在查询之前（j &lt; i）</translation>
+    </message>
+    <message>
+        <source>key after the query (j &gt; i)</source>
+        <translation>键在查询之后（j &gt; i）</translation>
+    </message>
+    <message>
+        <source>exact: one bucket per distance below %1</source>
+        <translation>精确区：%1 以下每个距离一个桶</translation>
+    </message>
+    <message>
+        <source>from max_distance = %1 on: the last bucket</source>
+        <translation>从 max_distance = %1 起：最后一个桶</translation>
+    </message>
+    <message>
+        <source>num_buckets = %1, max_distance = %2: %3 buckets %4, %5 exact, the rest log-spaced up to max_distance; distance 0 is bucket 0</source>
+        <translation>num_buckets = %1，max_distance = %2：%4 %3 个桶，其中 %5 个精确，其余按对数间隔直到 max_distance；距离 0 为桶 0</translation>
+    </message>
+    <message>
+        <source>each way</source>
+        <translation>每个方向</translation>
+    </message>
+    <message>
+        <source>before the query</source>
+        <translation>在查询之前</translation>
+    </message>
+    <message>
+        <source>; causal: every key after the query is bucket 0</source>
+        <translation>；因果：查询之后的每个键都在桶 0</translation>
+    </message>
+    <message>
+        <source>T5: the bucket of j − i, kind &quot;%1&quot; (%2)</source>
+        <translation>T5：j − i 的桶，“%1”类（%2）</translation>
+    </message>
+    <message>
+        <source>bidirectional</source>
+        <translation>双向</translation>
+    </message>
+    <message>
+        <source>causal</source>
+        <translation>因果</translation>
+    </message>
+    <message>
+        <source>|j − i| (log)</source>
+        <translation>|j − i|（对数）</translation>
+    </message>
+    <message>
+        <source>bucket</source>
+        <translation>桶</translation>
+    </message>
+    <message>
+        <source>log x: the log-spaced buckets become equal steps</source>
+        <translation>横轴取对数：按对数间隔的桶成为等宽的台阶</translation>
+    </message>
+    <message>
+        <source>row p + %1, up to row n − 1 = %2</source>
+        <translation>第 p + %1 行，直到第 n − 1 = %2 行</translation>
+    </message>
+    <message>
+        <source>no row: p from %1 to s − 1 = %2</source>
+        <translation>无对应行：p 从 %1 到 s − 1 = %2</translation>
+    </message>
+    <message>
+        <source>no row: p ≥ n − offset = %1</source>
+        <translation>无对应行：p ≥ n − 偏移 = %1</translation>
+    </message>
+    <message>
+        <source>last row n − 1 = %1</source>
+        <translation>最后一行 n − 1 = %1</translation>
+    </message>
+    <message>
+        <source>; the model&apos;s s = %1 runs past the table by %2 positions</source>
+        <translation>；模型的 s = %1 超出表 %2 个位置</translation>
+    </message>
+    <message>
+        <source>Learned table: the row that position p reads</source>
+        <translation>可学习位置表：位置 p 读取的行</translation>
+    </message>
+    <message>
+        <source>position p</source>
+        <translation>位置 p</translation>
+    </message>
+    <message>
+        <source>table row</source>
+        <translation>表行</translation>
+    </message>
+    <message>
+        <source>clip(j − i, −%1, %1)</source>
+        <translation>相对索引 clip(j − i, −%1, %1)</translation>
+    </message>
+    <message>
+        <source>|j − i| &gt; k = %1: one shared row each side</source>
+        <translation>|j − i| &gt; k = %1：每侧共用一行</translation>
+    </message>
+    <message>
+        <source>clip k = %1 (max_position_embeddings − 1): %2 table rows, row = clip(j − i, −k, k) + k</source>
+        <translation>截断距离 k = %1（max_position_embeddings − 1）：表有 %2 行，行号 = clip(j − i, −k, k) + k</translation>
+    </message>
+    <message>
+        <source>; only |j − i| ≤ %1 is drawn, inside the clip</source>
+        <translation>；只画出 |j − i| ≤ %1，位于截断距离以内</translation>
+    </message>
+    <message>
+        <source>Shaw: the relative index clip(j − i, −k, k)</source>
+        <translation>Shaw：相对索引 clip(j − i, −k, k)</translation>
+    </message>
+    <message>
+        <source>offset j − i</source>
+        <translation>偏移 j − i</translation>
+    </message>
+    <message>
+        <source>clipped offset (table row − k)</source>
+        <translation>截断后的偏移（表行 − k）</translation>
+    </message>
+    <message>
+        <source>No kind of another encoding (ALiBi, T5, learned, Shaw) to draw.</source>
+        <translation>没有其他编码（ALiBi、T5、可学习、Shaw）的层类可画。</translation>
+    </message>
+    <message>
+        <source>%1 (%2) is not drawn: another encoding, not on these axes</source>
+        <translation>%1（%2）未画出：编码不同，不在这些坐标轴上</translation>
+    </message>
+    <message>
+        <source>%1 heads, slopes mₕ = %2, by %3 with bias_max B = %4</source>
+        <translation>%1 个头，斜率 mₕ = %2，采用 %3，bias_max B = %4</translation>
+    </message>
+    <message>
+        <source>distance i − j (log)</source>
+        <translation>距离 i − j（对数）</translation>
+    </message>
+    <message>
+        <source>row p, up to row n − 1 = %1</source>
+        <translation>第 p 行，直到第 n − 1 = %1 行</translation>
+    </message>
+    <message>
+        <source>no row: p ≥ n = %1</source>
+        <translation>无对应行：p ≥ n = %1</translation>
+    </message>
+    <message>
+        <source>n = %1 rows: position p reads row p; positions from %1 on have no row</source>
+        <translation>n = %1 行：位置 p 读取第 p 行；从 %1 起的位置没有对应的行</translation>
+    </message>
+    <message>
+        <source>n = %1 rows, index offset %2: position p reads row p + %2; positions from %3 on have no row (rows 0 to %4 are never read by a position)</source>
+        <translation>n = %1 行，索引偏移 %2：位置 p 读取第 p + %2 行；从 %3 起的位置没有对应的行（第 0 至 %4 行不会被任何位置读取）</translation>
+    </message>
+    <message>
+        <source>; inside the model&apos;s %1 positions |j − i| ≤ %2: no offset is clipped</source>
+        <translation>；在模型的 %1 个位置之内 |j − i| ≤ %2：没有偏移被截断</translation>
+    </message>
+    <message>
+        <source>T5: the bucket of j − i</source>
+        <translation>T5：j − i 的桶</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ModelKindText</name>
@@ -1401,8 +1625,8 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>每个截断后的相对距离一个可学习的向量</translation>
     </message>
     <message>
-        <source>%1, layers of kind &quot;%2&quot;: positions by %3 (%4), not by rotation, so there are no frequencies to draw. &quot;Explore in %5&quot; opens its page with this model&apos;s numbers: %6.</source>
-        <translation>%1，“%2”类的层：位置来自 %3（%4），而不是旋转，因此没有可画的频率。“在 %5 中探索”会用该模型的数值打开它的页面：%6。</translation>
+        <source>%1, layers of kind &quot;%2&quot;: positions by %3 (%4), drawn below. &quot;Explore in %5&quot; opens its page with this model&apos;s numbers: %6.</source>
+        <translation>%1，“%2”类的层：位置来自 %3（%4），见下图。“在 %5 中探索”会用该模型的数值打开它的页面：%6。</translation>
     </message>
     <message>
         <source>Show or hide the presets (hidden while two models share a narrow page)</source>

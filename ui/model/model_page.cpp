@@ -124,11 +124,13 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_wave = new ModelChartWidget(this);
     m_query = new ModelChartWidget(this);
     m_scaling = new ModelChartWidget(this);
+    m_other = new ModelChartWidget(this);
     // Its legend sits beside the plot: it may be lower than the others.
     m_scaling->setMinimumHeight(fontMetrics().height() * 9);
     charts->addWidget(m_nope, 0, 0, 1, 2);
     charts->addWidget(m_freq, 1, 0);
     charts->addWidget(m_wave, 1, 1);
+    charts->addWidget(m_other, 1, 0, 1, 2);  // placed by refreshCharts
     body->addLayout(charts, 1);
 
     body->addLayout(buildSide());

@@ -80,6 +80,7 @@ public:
     ModelChartWidget* wavelengthChart() const { return m_wave; }
     ModelChartWidget* queryChart() const { return m_query; }
     ModelChartWidget* scalingChart() const { return m_scaling; }
+    ModelChartWidget* otherChart() const { return m_other; }
     QTableWidget* readoutTable() const { return m_table; }
     QListWidget* gallery() const { return m_gallery; }
     bool galleryShown() const;
@@ -149,6 +150,7 @@ private:
     ModelChartWidget* m_wave;
     ModelChartWidget* m_query;
     ModelChartWidget* m_scaling;  // every scaling method on the kind's d and base (L3)
+    ModelChartWidget* m_other;  // ALiBi, T5, learned, Shaw: what the numbers imply (other_chart.h)
     QTableWidget* m_table;
     QLabel* m_notes;
 };

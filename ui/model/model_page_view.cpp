@@ -16,6 +16,7 @@
 #include "ui/model/model_page.h"
 #include "ui/model/model_readouts.h"
 #include "ui/model/model_series.h"
+#include "ui/model/other_chart.h"
 #include "ui/model/scaling_chart.h"
 
 namespace poslab::ui {
@@ -177,21 +178,21 @@ QString ModelPage::withoutRopeText(ModelSide s) const {
         params << QStringLiteral("%1 = %2").arg(QString::fromStdString(key),
                                                 QString::fromStdString(value));
     const ExploreTarget t = exploreTarget(*s.kind);
-    return tr("%1, layers of kind \"%2\": positions by %3 (%4), not by rotation, so there are no "
-              "frequencies to draw. \"Explore in %5\" opens its page with this model's numbers: "
-              "%6.")
+    return tr("%1, layers of kind \"%2\": positions by %3 (%4), drawn below. \"Explore in %5\" "
+              "opens its page with this model's numbers: %6.")
         .arg(s.model->name, kind, encodingName(e), how, t.name, params.join(tr(", ")));
 }
 
 void ModelPage::refreshCharts() {
     const bool dark = palette().color(QPalette::Window).lightness() < 128;
-    for (ModelChartWidget* w : {m_freq, m_wave, m_query, m_scaling}) w->setDark(dark);
+    for (ModelChartWidget* w : {m_freq, m_wave, m_query, m_scaling, m_other}) w->setDark(dark);
     m_map->setDark(dark);
     m_compareMap->setDark(dark);
     const ModelSide a{hasModel() ? &m_model : nullptr, currentKind()};
     const ModelSide b{hasCompare() ? &m_compare : nullptr, currentCompareKind()};
     const bool anyRope = (a && a.kind->rope) || (b && b.kind->rope);
     const bool anyQuery = hasQueryScale(a) || hasQueryScale(b);
+    const bool anyOther = hasOtherEncoding(a) || hasOtherEncoding(b);
     // A kind without RoPE says what gives it positions (or that nothing does) in words, not
     // with empty axes.
     QStringList nope;
@@ -210,7 +211,12 @@ void ModelPage::refreshCharts() {
     m_nope->setText(nope.join(QLatin1Char('\n')));
     m_nope->setVisible(!nope.isEmpty());
     m_freq->setVisible(anyRope);
-    m_wave->setVisible(anyRope);
+    m_wave->setVisible(anyRope && !anyOther);
+    // ALiBi, T5, learned, Shaw: their chart in the place of the frequency and wavelength charts
+    // (of the wavelengths beside a compared RoPE model's frequencies).
+    m_other->setVisible(anyOther);
+    m_charts->removeWidget(m_other);
+    m_charts->addWidget(m_other, 1, anyRope ? 1 : 0, 1, anyRope ? 1 : 2);
     m_query->setVisible(anyQuery);
     // With two layer maps a short window has no room for a third chart: Compare shows the
     // models' own scalings once the page is 45 text lines high (scalingFits; not at 720 px).
@@ -222,8 +228,8 @@ void ModelPage::refreshCharts() {
     m_charts->removeWidget(m_query);
     m_charts->addWidget(m_scaling, 2, 0, 1, anyQuery ? 1 : 2);
     m_charts->addWidget(m_query, 2, scaling ? 1 : 0, 1, scaling ? 1 : 2);
-    m_charts->setRowStretch(0, anyRope ? 0 : 1);
-    m_charts->setRowStretch(1, anyRope ? (b ? 2 : 1) : 0);
+    m_charts->setRowStretch(0, anyRope || anyOther ? 0 : 1);
+    m_charts->setRowStretch(1, anyRope || anyOther ? (b ? 2 : 1) : 0);
     m_charts->setRowStretch(2, scaling ? 1 : anyQuery ? 2 : 0);
     if (anyRope) {
         m_freq->setData(poslab::ui::frequencyChart(a, b));
@@ -231,6 +237,7 @@ void ModelPage::refreshCharts() {
         m_scaling->setData(poslab::ui::scalingChart(a, b));
     }
     if (anyQuery) m_query->setData(poslab::ui::queryScaleChart(a, b));
+    if (anyOther) m_other->setData(otherEncodingChart(a, b));
 }
 
 void ModelPage::fitTable() {
