@@ -58,6 +58,13 @@ class TestModelExplore : public QObject {
         return v && v->hasResult() ? v : nullptr;
     }
 
+    // POSLAB_SHOT_DIR=<folder>: the window as shown, to look at.
+    void shoot(const QString& name) {
+        const QString dir = qEnvironmentVariable("POSLAB_SHOT_DIR");
+        if (!dir.isEmpty())
+            w()->grab().save(dir + QLatin1Char('/') + name + QStringLiteral(".png"));
+    }
+
 private slots:
     void initTestCase() { QVERIFY(m_fixture.open()); }
     void cleanupTestCase() { m_fixture.close(); }
@@ -98,6 +105,7 @@ private slots:
         ViewWidget* decay = shown(QStringLiteral("rope/decay"));
         QVERIFY(decay);
         QCOMPARE(decayMarks(decay->lastResult()), marks);
+        shoot(preset + QStringLiteral("-decay"));
         const Figure f =
             makeFigure(decay->spec(), decay->lastResult(), w()->page()->params(), decay->state());
         QVERIFY2(f.footer.startsWith(QStringLiteral("rope/decay · model ") + page->model().name +
@@ -107,6 +115,7 @@ private slots:
 
         ViewWidget* scores = shown(QStringLiteral("rope/scores"));
         QVERIFY(scores);
+        shoot(preset + QStringLiteral("-scores"));
         const Marks onScores = scoresMarks(scores->lastResult());
         QCOMPARE(onScores.keys(), marks.keys());
         for (auto it = marks.begin(); it != marks.end(); ++it)
