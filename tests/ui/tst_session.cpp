@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMessageBox>
 #include <QProcess>
 #include <QSlider>
 #include <QSysInfo>
@@ -276,6 +277,25 @@ private slots:
         QVERIFY(w.session()->filePath().isEmpty());
         QVERIFY(w.isWindowModified());
         QVERIFY(w.session()->recentFiles().isEmpty());
+    }
+
+    // The unsaved-changes question: Enter and Escape both answer Cancel (neither overwrites a
+    // file nor drops the changes); Save and Discard take a click of their own.
+    void unsavedQuestionDefaultsToCancel_data() {
+        QTest::addColumn<int>("key");
+        QTest::newRow("Enter") << int(Qt::Key_Return);
+        QTest::newRow("Escape") << int(Qt::Key_Escape);
+    }
+    void unsavedQuestionDefaultsToCancel() {
+        QFETCH(int, key);
+        MainWindow w(options());
+        std::unique_ptr<QMessageBox> box(w.session()->unsavedChangesBox());
+        QVERIFY(box->button(QMessageBox::Save) && box->button(QMessageBox::Discard));
+        box->show();
+        QVERIFY(QTest::qWaitForWindowExposed(box.get()));
+        QTest::keyClick(box.get(), static_cast<Qt::Key>(key));
+        QTRY_VERIFY(!box->isVisible());
+        QCOMPARE(box->clickedButton(), box->button(QMessageBox::Cancel));
     }
 
     void undoRedo() {

@@ -1,5 +1,7 @@
 #include "ui/document/session_controller.h"
 
+#include <memory>
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -157,14 +159,22 @@ bool SessionController::saveAsWithDialog() {
 
 bool SessionController::maybeSave() {
     if (!m_options.persist || !m_modified) return true;
-    const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
-    const auto answer = QMessageBox::question(
-        m_window, tr("Unsaved changes"),
-        tr("The session \"%1\" has unsaved changes. Save them?").arg(name),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, QMessageBox::Save);
+    std::unique_ptr<QMessageBox> box(unsavedChangesBox());
+    const int answer = box->exec();
     if (answer == QMessageBox::Cancel) return false;
     if (answer == QMessageBox::Save) return saveWithDialog();
     return true;
+}
+
+QMessageBox* SessionController::unsavedChangesBox() const {
+    const QString name = m_path.isEmpty() ? tr("untitled") : QFileInfo(m_path).fileName();
+    auto* box =
+        new QMessageBox(QMessageBox::Question, tr("Unsaved changes"),
+                        tr("The session \"%1\" has unsaved changes. Save them?").arg(name),
+                        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
+    box->setDefaultButton(QMessageBox::Cancel);
+    box->setEscapeButton(QMessageBox::Cancel);
+    return box;
 }
 
 void SessionController::fillRecentMenu(QMenu* menu) {

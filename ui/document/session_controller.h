@@ -4,6 +4,7 @@
 // and one that applies a validated state; everything about files lives here.
 #pragma once
 
+#include <QMessageBox>
 #include <QObject>
 #include <QStringList>
 #include <functional>
@@ -61,6 +62,9 @@ public:
     bool saveAsWithDialog();
     // Before New, Open or close: offers to save unsaved changes; false when the user cancels.
     bool maybeSave();
+    // The question maybeSave asks (not shown): Save, Discard, Cancel, with Cancel the default and
+    // the Escape button, so that Enter or Escape never overwrites a file or drops the changes.
+    QMessageBox* unsavedChangesBox() const;
 
     QStringList recentFiles() const { return m_recent; }
     void fillRecentMenu(QMenu* menu);
