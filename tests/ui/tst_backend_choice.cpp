@@ -2,6 +2,7 @@
 // the device (float32, within 1e-4 of the CPU), forcing the CPU gives core's exact double numbers,
 // and with no Vulkan loader the label says CPU and the user is told once.
 #include <QComboBox>
+#include <QLabel>
 #include <QtTest>
 
 #include <cmath>
@@ -81,6 +82,17 @@ private slots:
         QCOMPARE(w.backendMode(), gpu::BackendMode::Cpu);
         QCOMPARE(w.backendText(), QStringLiteral("CPU (double)"));
         QCOMPARE(w.backendNoticeCount(), 0);
+        // The backend is said once: the choice says "CPU (double)", the label beside it is hidden;
+        // under Auto the label says what computed the result.
+        auto* label = w.findChild<QLabel*>(QStringLiteral("backendLabel"));
+        QVERIFY(label);
+        QVERIFY(label->isHidden());
+        w.backendChoice()->setCurrentIndex(w.backendChoice()->findData(QStringLiteral("auto")));
+        QVERIFY(ui::test::waitIdle(w));
+        QVERIFY(!label->isHidden());
+        w.backendChoice()->setCurrentIndex(w.backendChoice()->findData(QStringLiteral("cpu")));
+        QVERIFY(ui::test::waitIdle(w));
+        QVERIFY(label->isHidden());
         // Both languages: the selector and the label follow a language change.
         w.setLanguage(Lang::Zh);
         QCOMPARE(w.backendChoice()->itemText(0), QStringLiteral("自动"));

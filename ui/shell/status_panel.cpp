@@ -70,6 +70,7 @@ StatusPanel::StatusPanel(QStatusBar* bar, Scheduler* scheduler, bool persist, QO
             gpu::parseBackendMode(m_backendChoice->itemData(index).toString().toStdString());
         if (!mode || *mode == m_scheduler->backendMode()) return;
         m_scheduler->setBackendMode(*mode);
+        updateBackendLabel();
         if (m_persist)
             QSettings().setValue("backend/mode", QString::fromLatin1(gpu::backendModeName(*mode)));
         emit backendModeChanged();
@@ -204,6 +205,9 @@ void StatusPanel::updateBackendLabel() {
             "poslab::ui::MainWindow",
             "The last result was computed by the CPU core in double precision"));
     }
+    // Said once: the label only when it tells more than the choice beside it (Auto's outcome,
+    // the Vulkan device, a fallback), not "CPU (double)" twice.
+    m_backend->setVisible(m_backend->text() != m_backendChoice->currentText());
 }
 
 void StatusPanel::retranslate() {
