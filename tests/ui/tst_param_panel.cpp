@@ -203,6 +203,71 @@ private slots:
         QCOMPARE(panel.values().real("base"), 123456.5);
     }
 
+    // The keyboard moves a log slider a rung of the 1-2-5 ladder per arrow and a decade per page
+    // key (a position step alone would snap back to the same value); Shift held while dragging
+    // is the fine mode: values between the rungs.
+    void logSliderKeysAndFineMode() {
+        ParamPanel panel;
+        panel.setEncoding(rope(), core::defaultParams(rope()->params));
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* slider = qobject_cast<QSlider*>(panel.editorFor("base"));
+        QVERIFY(slider);
+        QVERIFY(panel.setText("base", "10000"));
+        slider->setFocus();
+        QTRY_VERIFY(slider->hasFocus());
+        const QVector<QPair<int, double>> keys = {{Qt::Key_Right, 20000},   {Qt::Key_Right, 50000},
+                                                  {Qt::Key_Up, 100000},     {Qt::Key_Left, 50000},
+                                                  {Qt::Key_PageUp, 500000}, {Qt::Key_Down, 200000},
+                                                  {Qt::Key_PageDown, 20000}};
+        for (const auto& [key, expected] : keys) {
+            QTest::keyClick(slider, static_cast<Qt::Key>(key));
+            QCOMPARE(panel.values().real("base"), expected);
+        }
+        // Between two rungs (a typed value): one step goes to the next rung, either way.
+        QVERIFY(panel.setText("base", "30000"));
+        QTest::keyClick(slider, Qt::Key_Left);
+        QCOMPARE(panel.values().real("base"), 20000.0);
+        // Shift held (a drag's events carry it): positions between the rungs are kept.
+        const QPoint at = slider->rect().center();
+        QTest::mousePress(slider, Qt::LeftButton, Qt::ShiftModifier, at);
+        int between = -1;
+        for (int pos = slider->minimum() + 1; pos < slider->maximum() && between < 0; ++pos) {
+            slider->setValue(pos);
+            const double base = panel.values().real("base");
+            if (snapOneTwoFive(base) != base) between = pos;
+        }
+        QTest::mouseRelease(slider, Qt::LeftButton, Qt::ShiftModifier, at);
+        QVERIFY2(between >= 0, "Shift-drag gave only 1-2-5 values");
+        QTest::mousePress(slider, Qt::LeftButton, {}, at);
+        slider->setValue(between + 7);
+        QTest::mouseRelease(slider, Qt::LeftButton, {}, at);
+        const double base = panel.values().real("base");
+        QCOMPARE(snapOneTwoFive(base), base);
+    }
+
+    void ladder_data() {
+        QTest::addColumn<double>("from");
+        QTest::addColumn<int>("steps");
+        QTest::addColumn<double>("to");
+        QTest::newRow("10000 up") << 10000.0 << 1 << 20000.0;
+        QTest::newRow("20000 up") << 20000.0 << 1 << 50000.0;
+        QTest::newRow("50000 up") << 50000.0 << 1 << 100000.0;
+        QTest::newRow("10000 down") << 10000.0 << -1 << 5000.0;
+        QTest::newRow("30000 down") << 30000.0 << -1 << 20000.0;
+        QTest::newRow("30000 up") << 30000.0 << 1 << 50000.0;
+        QTest::newRow("decade up") << 10000.0 << 3 << 100000.0;
+        QTest::newRow("decade down") << 0.02 << -3 << 0.002;
+        QTest::newRow("below one") << 0.5 << 1 << 1.0;
+    }
+    void ladder() {
+        QFETCH(double, from);
+        QFETCH(int, steps);
+        QFETCH(double, to);
+        QCOMPARE(stepOneTwoFive(from, steps), to);
+        QCOMPARE(snapOneTwoFive(to), to);
+    }
+
     // The per-row reset goes to the page's preset (n = 512 on the RoPE page), not to the spec's
     // default (64): on a fresh page no arrow looks "changed" (GUI review 11).
     void resetGoesToPreset() {

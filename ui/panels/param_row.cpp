@@ -4,6 +4,7 @@
 #include <QComboBox>
 #include <QEvent>
 #include <QFileDialog>
+#include <QGuiApplication>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
@@ -67,6 +68,28 @@ double snapOneTwoFive(double v) {
     return std::stod(QString::number(best * decade, 'g', 15).toStdString());
 }
 
+double stepOneTwoFive(double v, int steps) {
+    if (!(v > 0) || !std::isfinite(v) || steps == 0) return v;
+    // The 1-2-5 ladder around v, each rung compared with a relative margin (v may be a rung).
+    const double decade = std::pow(10.0, std::floor(std::log10(v)));
+    auto rung = [&](int k) {  // k = 0: 1 x decade; 3: 10 x decade; -1: 0.5 x decade ...
+        const int d = (k >= 0 ? k / 3 : -((-k + 2) / 3));
+        const double m[] = {1, 2, 5};
+        const double r = m[k - 3 * d] * decade * std::pow(10.0, d);
+        return std::stod(QString::number(r, 'g', 15).toStdString());
+    };
+    int k = 0;
+    if (steps > 0) {
+        while (rung(k) <= v * (1 + 1e-9)) ++k;
+        k += steps - 1;
+    } else {
+        k = 3;
+        while (rung(k) >= v * (1 - 1e-9)) --k;
+        k += steps + 1;
+    }
+    return rung(k);
+}
+
 using core::ParamSpec;
 using core::ParamType;
 using core::ParamValue;
@@ -104,6 +127,8 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
                 if (m_syncing) return;
                 commit(sliderValue(pos));
             });
+            connect(m_slider, &QAbstractSlider::actionTriggered, this,
+                    [this](int action) { stepLogSlider(action); });
             connect(m_edit, &QLineEdit::editingFinished, this,
                     [this] { commitText(m_edit->text()); });
             break;
@@ -289,8 +314,10 @@ ParamValue ParamRow::sliderValue(int pos) const {
     const double lo = m_scale.lo, hi = m_scale.hi;
     double v = m_scale.log ? lo * std::pow(hi / lo, t) : lo + t * (hi - lo);
     // A log slider lands on 1-2-5 values per decade (base 10000, 20000, 50000, 100000 ...),
-    // within the spec's range; typed values stay exact.
-    if (m_scale.log) {
+    // within the spec's range; typed values stay exact. Shift held: the fine mode, every
+    // position's value (to 3 significant digits).
+    const bool fine = QGuiApplication::keyboardModifiers() & Qt::ShiftModifier;
+    if (m_scale.log && !fine) {
         const double snapped = snapOneTwoFive(v);
         if (m_spec.check(m_spec.type == ParamType::Int
                              ? ParamValue{static_cast<std::int64_t>(std::llround(snapped))}
@@ -314,6 +341,37 @@ int ParamRow::sliderPos(const ParamValue& value) const {
     else if (const auto* d = std::get_if<double>(&value))
         v = *d;
     return sliderPosition(m_scale, v);
+}
+
+// An arrow key, Page Up / Down or the wheel on a log slider: one step moves one rung of the 1-2-5
+// ladder (10000 -> 20000 -> 50000), a page step a decade. A position step alone would land on
+// the same rung again and the slider would not move.
+void ParamRow::stepLogSlider(int action) {
+    if (!m_scale.log || (QGuiApplication::keyboardModifiers() & Qt::ShiftModifier)) return;
+    int steps = 0;
+    switch (action) {
+        case QAbstractSlider::SliderSingleStepAdd:
+            steps = 1;
+            break;
+        case QAbstractSlider::SliderSingleStepSub:
+            steps = -1;
+            break;
+        case QAbstractSlider::SliderPageStepAdd:
+            steps = 3;
+            break;
+        case QAbstractSlider::SliderPageStepSub:
+            steps = -3;
+            break;
+        default:
+            return;
+    }
+    double v = 0;
+    if (const auto* i = std::get_if<std::int64_t>(&m_value))
+        v = static_cast<double>(*i);
+    else if (const auto* d = std::get_if<double>(&m_value))
+        v = *d;
+    const double next = std::clamp(stepOneTwoFive(v, steps), m_scale.lo, m_scale.hi);
+    m_slider->setSliderPosition(sliderPosition(m_scale, next));
 }
 
 }  // namespace poslab::ui

@@ -28,6 +28,9 @@ SliderScale sliderScale(const core::ParamSpec& spec);
 int sliderPosition(const SliderScale& scale, double value);
 // The nearest of 1, 2, 5 x 10^k (on a log scale): where a log slider lands.
 double snapOneTwoFive(double value);
+// `steps` rungs up (> 0) or down (< 0) the 1-2-5 ladder from `value` (a rung or between two):
+// stepOneTwoFive(10000, 1) = 20000, (30000, -1) = 20000, (10000, 3) = 100000.
+double stepOneTwoFive(double value, int steps);
 
 class ParamRow : public QWidget {
 public:
@@ -56,6 +59,7 @@ private:
     void setupSlider();
     core::ParamValue sliderValue(int pos) const;
     int sliderPos(const core::ParamValue& value) const;
+    void stepLogSlider(int action);
 
     core::ParamSpec m_spec;
     core::ParamValue m_value;
