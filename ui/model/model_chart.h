@@ -71,6 +71,10 @@ QString pairClassName(int pairClass);
 // top edge, never dropped silently; the caller's note says what they are.
 void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& data,
                      const PaintStyle& style);
+// Whether the plot gets at least its least size (4 x 3 units) in `area`: computed by the layout
+// paintModelChart draws with, which paints "(too small to draw)" where it does not. True for a
+// chart that shows a text instead of a plot.
+bool modelChartPlotFits(const QRectF& area, const ModelChartData& data, const PaintStyle& style);
 
 class ModelChartWidget : public QWidget {
     Q_OBJECT
@@ -80,6 +84,12 @@ public:
     const ModelChartData& data() const { return m_data; }
     void setDark(bool dark);
     QSize minimumSizeHint() const override;
+    // Whether the plot fits the widget now, or would at `size` (modelChartPlotFits).
+    bool plotFits() const { return plotFitsIn(size()); }
+    bool plotFitsIn(QSize size) const;
+    // The least height at which the plot fits `width` (the layout's own measure, searched); a
+    // large value where no height does.
+    int leastHeight(int width) const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
