@@ -136,7 +136,7 @@ double layoutLegend(QPainter* p, const QRectF& area, const QVector<LegendItem>& 
             p->setRenderHint(QPainter::Antialiasing, false);
             p->setPen(s.fg);
             p->drawText(QRectF(x + sample + 0.3 * s.unit, y, textW + 2, rowH),
-                       Qt::AlignLeft | Qt::AlignVCenter, text);
+                        Qt::AlignLeft | Qt::AlignVCenter, text);
         }
         x += w + gap;
     }
@@ -289,7 +289,7 @@ struct ChartLayout {
     double titleH = 0;
     QStringList note;  // the note's lines as drawn
     double noteLineH = 0;
-    QRectF body;      // under the title and the note
+    QRectF body;        // under the title and the note
     bool text = false;  // d.empty or no drawable data: a text instead of a plot
     QVector<LegendItem> legend;
     bool aside = false;
@@ -301,18 +301,31 @@ struct ChartLayout {
     bool fits = true;  // the plot is at least 4 x 3 units (else "(too small to draw)")
 };
 
+ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const PaintStyle& s,
+                        int noteMost);
+
+// The note takes up to three lines and a fifth of the chart, and gives lines back to the plot
+// where the plot would not fit otherwise (the tooltip has it whole).
 ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const PaintStyle& s) {
+    const double line = QFontMetricsF(s.sized(0.75)).height();
+    int most = std::clamp(static_cast<int>(0.2 * area.height() / line), 1, 3);
+    ChartLayout L = layoutChart(area, d, s, most);
+    while (!L.fits && most > 1 && L.note.size() > 1) L = layoutChart(area, d, s, --most);
+    return L;
+}
+
+ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const PaintStyle& s,
+                        int noteMost) {
     ChartLayout L;
     double top = area.top() + 0.2 * s.unit;
     L.titleH = QFontMetricsF(s.sized(0.85, true)).height();
     top += L.titleH;
     if (!d.note.isEmpty()) {
-        // Whole lines only, at most three and a fifth of the chart; the last one elided (the
-        // widget's tooltip holds the whole note).
+        // Whole lines only, at most noteMost; the last one elided (the widget's tooltip holds
+        // the whole note).
         const QFont font = s.sized(0.75);
         L.noteLineH = QFontMetricsF(font).height();
-        const int most = std::clamp(static_cast<int>(0.2 * area.height() / L.noteLineH), 1, 3);
-        L.note = noteLines(d.note, font, area.width() - 0.8 * s.unit, most);
+        L.note = noteLines(d.note, font, area.width() - 0.8 * s.unit, noteMost);
         top += L.noteLineH * L.note.size();
     }
     L.body = QRectF(area.left(), top, area.width(), area.bottom() - top);
@@ -335,13 +348,13 @@ ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const Paint
     L.legendH = layoutLegend(nullptr, L.legendArea, L.legend, s, L.aside);
     const double asideW = L.aside ? columnW + 0.6 * s.unit : 0;
     const double plotH = L.body.height() - below - (L.aside ? 0 : L.legendH);
-    L.ay = niceAxis(range.ylo, range.yhi, d.logY,
-                    std::max(2, static_cast<int>(plotH / ft.height())),
-                    std::max(3, static_cast<int>(plotH / (2.5 * s.unit))));
+    L.ay =
+        niceAxis(range.ylo, range.yhi, d.logY, std::max(2, static_cast<int>(plotH / ft.height())),
+                 std::max(3, static_cast<int>(plotH / (2.5 * s.unit))));
     for (double v : L.ay.ticks) L.labelW = std::max(L.labelW, ft.horizontalAdvance(L.ay.label(v)));
-    L.plot = QRectF(area.left() + 1.6 * s.unit + L.labelW + 1.5 * tick, L.body.top() + 0.5 * s.unit,
-                    area.width() - 1.6 * s.unit - L.labelW - 1.5 * tick - 1.0 * s.unit - asideW,
-                    plotH);
+    L.plot =
+        QRectF(area.left() + 1.6 * s.unit + L.labelW + 1.5 * tick, L.body.top() + 0.5 * s.unit,
+               area.width() - 1.6 * s.unit - L.labelW - 1.5 * tick - 1.0 * s.unit - asideW, plotH);
     L.fits = L.plot.width() >= 4 * s.unit && L.plot.height() >= 3 * s.unit;
     return L;
 }
@@ -368,9 +381,9 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
     p.setFont(s.sized(0.75));
     p.setPen(s.muted);
     for (const QString& line : L.note) {
-        p.drawText(QRectF(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit,
-                          L.noteLineH),
-                   Qt::AlignLeft | Qt::AlignVCenter, line);
+        p.drawText(
+            QRectF(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, L.noteLineH),
+            Qt::AlignLeft | Qt::AlignVCenter, line);
         top += L.noteLineH;
     }
     if (L.text) {
@@ -434,7 +447,9 @@ void ModelChartWidget::setDark(bool dark) {
 
 QSize ModelChartWidget::minimumSizeHint() const {
     const int line = fontMetrics().height();
-    return {13 * line, 10 * line};  // two beside the table in a 1280 x 720 window
+    // About what a plot of 4 x 3 units needs with its ticks, axis titles and a legend row: the
+    // Model page's arrangement (model_page_fit.cpp) asks each chart whether its plot fits.
+    return {8 * line, 8 * line};
 }
 
 bool ModelChartWidget::plotFitsIn(QSize size) const {
