@@ -457,25 +457,6 @@ bool ModelChartWidget::plotFitsIn(QSize size) const {
                               makeScreenStyle(m_dark, font()));
 }
 
-int ModelChartWidget::leastHeight(int width) const {
-    // The plot's height grows with the widget's (a note may take a line more, never more than
-    // it gives): a doubling search, then bisection.
-    const int most = 64 * fontMetrics().height();
-    int lo = 0, hi = fontMetrics().height();
-    while (hi < most && !plotFitsIn({width, hi})) lo = hi, hi *= 2;
-    if (hi >= most) return most;
-    while (hi - lo > 1) {
-        const int mid = (lo + hi) / 2;
-        (plotFitsIn({width, mid}) ? hi : lo) = mid;
-    }
-    // A note line more at a greater height can undo a little of it: the least height from which
-    // a line more of room still fits.
-    const int line = fontMetrics().height();
-    while (hi < most && !(plotFitsIn({width, hi + line / 2}) && plotFitsIn({width, hi + line})))
-        hi += line / 2 + 1;
-    return hi;
-}
-
 void ModelChartWidget::paintEvent(QPaintEvent*) {
     QPainter p(this);
     paintModelChart(p, rect(), m_data, makeScreenStyle(m_dark, font()));

@@ -87,9 +87,6 @@ public:
     // Whether the plot fits the widget now, or would at `size` (modelChartPlotFits).
     bool plotFits() const { return plotFitsIn(size()); }
     bool plotFitsIn(QSize size) const;
-    // The least height at which the plot fits `width` (the layout's own measure, searched); a
-    // large value where no height does.
-    int leastHeight(int width) const;
 
 protected:
     void paintEvent(QPaintEvent*) override;
