@@ -71,9 +71,13 @@ private slots:
         QTest::addColumn<bool>("present");
         QTest::addColumn<QString>("first");
         QTest::addColumn<QString>("second");  // compared with, or empty
-        const QList<QPair<QString, QString>> models = {
-            {"smollm3-3b", ""},   {"qwen3-next-80b-a3b", ""}, {"gemma-3n-e4b", ""},
-            {"llama-3.1-8b", ""}, {"bloom-560m", ""},         {"smollm3-3b", "gemma-3n-e4b"}};
+        const QList<QPair<QString, QString>> models = {{"smollm3-3b", ""},
+                                                       {"qwen3-next-80b-a3b", ""},
+                                                       {"gemma-3n-e4b", ""},
+                                                       {"llama-3.1-8b", ""},
+                                                       {"bloom-560m", ""},
+                                                       {"smollm3-3b", "gemma-3n-e4b"},
+                                                       {"llama-3.1-8b", "bloom-560m"}};
         for (bool zh : {false, true})
             for (const QSize s : {kSmall, kLarge})
                 for (bool f11 : {false, true})

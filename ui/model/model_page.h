@@ -122,8 +122,9 @@ private:
     QString withoutRopeText(ModelSide side) const;  // a kind with another encoding, or none
 
     // The arrangement for the room there is (model_page_fit.cpp): the first of gallery shown /
-    // charts in two rows, gallery folded, charts in one row, (two models) layer maps side by side
-    // where every chart shown draws its plot and the page's least size fits its size.
+    // charts in two rows, gallery folded, charts in one row, (two models) layer maps side by
+    // side, the kind's sentence hidden, where every chart shown draws its plot and the page's
+    // least size fits its size.
     void arrange();
     bool arrangementFits() const;
     void placeCharts(int rows);

@@ -1,11 +1,12 @@
 // ModelPage, fitted to its room (issue 25 item 1): a 1280 x 720 projector in presentation mode has
 // about 27 lines of a 1.4 times larger font, a 1920 x 1080 monitor twice that. The page tries its
 // arrangements from the roomiest down — the gallery shown and the charts in two rows; the gallery
-// folded to its Presets button; the charts in one row; two models' layer maps side by side — and
-// keeps the first where every chart shown draws its plot (ModelChartWidget::plotFits, the
-// painter's own layout) and the page's least size is within its size, so that the window never
-// grows past the screen. Nothing here knows about presentation mode: only the room, measured in
-// the current font.
+// folded to its Presets button; the charts in one row; two models' layer maps side by side; last,
+// the kind's sentence above its charts hidden (the table, the encoding line and Explore say the
+// same) — and keeps the first where every chart shown draws its plot (ModelChartWidget::plotFits,
+// the painter's own layout) and the page's least size is within its size, so that the window
+// never grows past the screen. Nothing here knows about presentation mode: only the room,
+// measured in the current font.
 #include <QGridLayout>
 #include <QLabel>
 
@@ -101,15 +102,21 @@ void ModelPage::arrange() {
         bool galleryTight;
         int rows;
         bool mapsBeside;
+        bool sentence;  // the kind's sentence above its charts (the last to give way)
     };
-    QVector<Step> steps = {{false, 2, false}, {true, 2, false}, {true, 1, false}};
-    if (hasCompare()) steps << Step{true, 2, true} << Step{true, 1, true};
+    QVector<Step> steps = {{false, 2, false, true}, {true, 2, false, true}, {true, 1, false, true}};
+    if (hasCompare()) steps << Step{true, 2, true, true} << Step{true, 1, true, true};
+    steps << Step{true, 1, hasCompare(), false};
     const bool wanted = m_galleryWanted;  // the Presets button pressed: the gallery stays
+    bool charts = false;
+    for (const QWidget* w : m_chartOrder) charts = charts || !w->isHidden();
     for (const Step& step : steps) {
         m_galleryTight = step.galleryTight;
         m_galleryWanted = wanted;
         updateGallery();
         if (step.mapsBeside != m_mapsBeside) placeMaps(step.mapsBeside);
+        // Without charts the sentence is what the page shows: it stays.
+        m_nope->setVisible(!m_nope->text().isEmpty() && (step.sentence || !charts));
         placeCharts(step.rows);
         layout()->activate();  // the children take their places now, synchronously
         if (arrangementFits()) break;
