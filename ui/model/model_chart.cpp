@@ -101,11 +101,12 @@ double legendColumnWidth(const QVector<LegendItem>& items, const PaintStyle& s) 
 
 // Lays the legend out in rows under the plot, or one entry a row (`column`, beside the plot); a
 // text wider than the area is elided. Returns its height (draws when `draw`).
-double layoutLegend(QPainter& p, const QRectF& area, const QVector<LegendItem>& items,
-                    const PaintStyle& s, bool draw, bool column = false) {
+double layoutLegend(QPainter* p, const QRectF& area, const QVector<LegendItem>& items,
+                    const PaintStyle& s, bool column = false) {
     if (items.isEmpty()) return 0;
-    p.setFont(s.sized(0.75));
-    const QFontMetricsF fm(p.font());
+    const QFont font = s.sized(0.75);
+    if (p) p->setFont(font);
+    const QFontMetricsF fm(font);
     const double sample = 1.6 * s.unit, gap = 0.9 * s.unit;
     const double rowH = fm.height() * (column ? 1.1 : 1.2);
     double x = area.left(), y = area.top();
@@ -118,24 +119,24 @@ double layoutLegend(QPainter& p, const QRectF& area, const QVector<LegendItem>& 
             x = area.left();
             y += rowH;
         }
-        if (draw) {
+        if (p) {
             const double cy = y + rowH / 2;
-            p.setRenderHint(QPainter::Antialiasing, true);
+            p->setRenderHint(QPainter::Antialiasing, true);
             if (it.swatch.isValid()) {
-                p.fillRect(QRectF(x, cy - 0.3 * s.unit, sample, 0.6 * s.unit), it.swatch);
+                p->fillRect(QRectF(x, cy - 0.3 * s.unit, sample, 0.6 * s.unit), it.swatch);
             } else if (it.dot.isValid()) {
-                p.setPen(Qt::NoPen);
-                p.setBrush(it.dot);
-                p.drawEllipse(QPointF(x + sample / 2, cy), 0.22 * s.unit, 0.22 * s.unit);
-                p.setBrush(Qt::NoBrush);
+                p->setPen(Qt::NoPen);
+                p->setBrush(it.dot);
+                p->drawEllipse(QPointF(x + sample / 2, cy), 0.22 * s.unit, 0.22 * s.unit);
+                p->setBrush(Qt::NoBrush);
             } else {
-                p.setPen(it.pen);
-                p.drawLine(QPointF(x, cy), QPointF(x + sample, cy));
+                p->setPen(it.pen);
+                p->drawLine(QPointF(x, cy), QPointF(x + sample, cy));
             }
-            p.setRenderHint(QPainter::Antialiasing, false);
-            p.setPen(s.fg);
-            p.drawText(QRectF(x + sample + 0.3 * s.unit, y, textW + 2, rowH),
-                       Qt::AlignLeft | Qt::AlignVCenter, text);
+            p->setRenderHint(QPainter::Antialiasing, false);
+            p->setPen(s.fg);
+            p->drawText(QRectF(x + sample + 0.3 * s.unit, y, textW + 2, rowH),
+                        Qt::AlignLeft | Qt::AlignVCenter, text);
         }
         x += w + gap;
     }
@@ -280,67 +281,123 @@ QString pairClassName(int pairClass) {
     }
 }
 
-void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
-                     const PaintStyle& s) {
-    p.fillRect(area, s.bg);
+namespace {
+
+// Where everything of a chart goes in `area`: computed once, for painting and for plotFits (so
+// that the query and the picture never disagree).
+struct ChartLayout {
+    double titleH = 0;
+    QStringList note;  // the note's lines as drawn
+    double noteLineH = 0;
+    QRectF body;        // under the title and the note
+    bool text = false;  // d.empty or no drawable data: a text instead of a plot
+    QVector<LegendItem> legend;
+    bool aside = false;
+    QRectF legendArea;  // left and width; its top follows the plot
+    double legendH = 0;
+    AxisRange ay;
+    double labelW = 0;
+    QRectF plot;
+    bool fits = true;  // the plot is at least 4 x 3 units (else "(too small to draw)")
+};
+
+ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const PaintStyle& s,
+                        int noteMost);
+
+// The note takes up to three lines and a fifth of the chart, and gives lines back to the plot
+// where the plot would not fit otherwise (the tooltip has it whole).
+ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const PaintStyle& s) {
+    const double line = QFontMetricsF(s.sized(0.75)).height();
+    int most = std::clamp(static_cast<int>(0.2 * area.height() / line), 1, 3);
+    ChartLayout L = layoutChart(area, d, s, most);
+    while (!L.fits && most > 1 && L.note.size() > 1) L = layoutChart(area, d, s, --most);
+    return L;
+}
+
+ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const PaintStyle& s,
+                        int noteMost) {
+    ChartLayout L;
     double top = area.top() + 0.2 * s.unit;
-    p.setPen(s.fg);
-    p.setFont(s.sized(0.85, true));
-    const double titleH = QFontMetricsF(p.font()).height();
-    // A title wider than a narrow chart is elided, never cut mid-letter (the whole one is the
-    // widget's tooltip).
-    const QRectF titleBox(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, titleH);
-    p.drawText(titleBox, Qt::AlignLeft | Qt::AlignVCenter,
-               QFontMetricsF(p.font()).elidedText(d.title, Qt::ElideRight, titleBox.width()));
-    top += titleH;
+    L.titleH = QFontMetricsF(s.sized(0.85, true)).height();
+    top += L.titleH;
     if (!d.note.isEmpty()) {
-        // Whole lines only, at most three and a fifth of the chart; the last one elided (the
-        // widget's tooltip holds the whole note).
-        p.setFont(s.sized(0.75));
-        p.setPen(s.muted);
-        const QFontMetricsF fm(p.font());
-        const double w = area.width() - 0.8 * s.unit;
-        const int most = std::clamp(static_cast<int>(0.2 * area.height() / fm.height()), 1, 3);
-        const QStringList lines = noteLines(d.note, p.font(), w, most);
-        for (const QString& line : lines) {
-            p.drawText(QRectF(area.left() + 0.4 * s.unit, top, w, fm.height()),
-                       Qt::AlignLeft | Qt::AlignVCenter, line);
-            top += fm.height();
-        }
+        // Whole lines only, at most noteMost; the last one elided (the widget's tooltip holds
+        // the whole note).
+        const QFont font = s.sized(0.75);
+        L.noteLineH = QFontMetricsF(font).height();
+        L.note = noteLines(d.note, font, area.width() - 0.8 * s.unit, noteMost);
+        top += L.noteLineH * L.note.size();
     }
-    const QRectF body(area.left(), top, area.width(), area.bottom() - top);
+    L.body = QRectF(area.left(), top, area.width(), area.bottom() - top);
     const Range range = dataRange(d);
     if (!d.empty.isEmpty() || range.empty()) {
-        paintCentredText(p, body, d.empty.isEmpty() ? QStringLiteral("—") : d.empty, 0.9, s);
-        return;
+        L.text = true;
+        return L;
     }
     const QFontMetricsF ft(s.sized(0.75));
     const double tick = 0.25 * s.unit, below = 0.5 * s.unit + ft.height() + 1.9 * s.unit;
     // The legend beside the plot where the data asks and a column fits (half the width, the
     // height from the plot's top down); under it otherwise.
-    const QVector<LegendItem> legend = legendItems(d, s);
-    const double columnW = d.legendAside ? legendColumnWidth(legend, s) : 0;
-    const bool aside = columnW > 0 && columnW <= 0.5 * area.width() &&
-                       layoutLegend(p, QRectF(0, 0, columnW, 0), legend, s, false, true) <=
-                           body.height() - 0.6 * s.unit;
-    const QRectF legendArea =
-        aside ? QRectF(area.right() - 0.4 * s.unit - columnW, 0, columnW, 0)
-              : QRectF(area.left() + 1.6 * s.unit, 0, area.width() - 2.0 * s.unit, 0);
-    const double legendH = layoutLegend(p, legendArea, legend, s, false, aside);
-    const double asideW = aside ? columnW + 0.6 * s.unit : 0;
-    const double plotH = body.height() - below - (aside ? 0 : legendH);
-    const AxisRange ay =
+    L.legend = legendItems(d, s);
+    const double columnW = d.legendAside ? legendColumnWidth(L.legend, s) : 0;
+    L.aside = columnW > 0 && columnW <= 0.5 * area.width() &&
+              layoutLegend(nullptr, QRectF(0, 0, columnW, 0), L.legend, s, true) <=
+                  L.body.height() - 0.6 * s.unit;
+    L.legendArea = L.aside ? QRectF(area.right() - 0.4 * s.unit - columnW, 0, columnW, 0)
+                           : QRectF(area.left() + 1.6 * s.unit, 0, area.width() - 2.0 * s.unit, 0);
+    L.legendH = layoutLegend(nullptr, L.legendArea, L.legend, s, L.aside);
+    const double asideW = L.aside ? columnW + 0.6 * s.unit : 0;
+    const double plotH = L.body.height() - below - (L.aside ? 0 : L.legendH);
+    L.ay =
         niceAxis(range.ylo, range.yhi, d.logY, std::max(2, static_cast<int>(plotH / ft.height())),
                  std::max(3, static_cast<int>(plotH / (2.5 * s.unit))));
-    double labelW = 0;
-    for (double v : ay.ticks) labelW = std::max(labelW, ft.horizontalAdvance(ay.label(v)));
-    const QRectF plot(area.left() + 1.6 * s.unit + labelW + 1.5 * tick, body.top() + 0.5 * s.unit,
-                      area.width() - 1.6 * s.unit - labelW - 1.5 * tick - 1.0 * s.unit - asideW,
-                      plotH);
-    if (plot.width() < 4 * s.unit || plot.height() < 3 * s.unit) {
-        paintCentredText(p, body, ModelChartText::tr("(too small to draw)"), 0.8, s);
+    for (double v : L.ay.ticks) L.labelW = std::max(L.labelW, ft.horizontalAdvance(L.ay.label(v)));
+    L.plot =
+        QRectF(area.left() + 1.6 * s.unit + L.labelW + 1.5 * tick, L.body.top() + 0.5 * s.unit,
+               area.width() - 1.6 * s.unit - L.labelW - 1.5 * tick - 1.0 * s.unit - asideW, plotH);
+    L.fits = L.plot.width() >= 4 * s.unit && L.plot.height() >= 3 * s.unit;
+    return L;
+}
+
+}  // namespace
+
+bool modelChartPlotFits(const QRectF& area, const ModelChartData& data, const PaintStyle& style) {
+    return layoutChart(area, data, style).fits;
+}
+
+void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
+                     const PaintStyle& s) {
+    const ChartLayout L = layoutChart(area, d, s);
+    p.fillRect(area, s.bg);
+    double top = area.top() + 0.2 * s.unit;
+    p.setPen(s.fg);
+    p.setFont(s.sized(0.85, true));
+    // A title wider than a narrow chart is elided, never cut mid-letter (the whole one is the
+    // widget's tooltip).
+    const QRectF titleBox(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, L.titleH);
+    p.drawText(titleBox, Qt::AlignLeft | Qt::AlignVCenter,
+               QFontMetricsF(p.font()).elidedText(d.title, Qt::ElideRight, titleBox.width()));
+    top += L.titleH;
+    p.setFont(s.sized(0.75));
+    p.setPen(s.muted);
+    for (const QString& line : L.note) {
+        p.drawText(
+            QRectF(area.left() + 0.4 * s.unit, top, area.width() - 0.8 * s.unit, L.noteLineH),
+            Qt::AlignLeft | Qt::AlignVCenter, line);
+        top += L.noteLineH;
+    }
+    if (L.text) {
+        paintCentredText(p, L.body, d.empty.isEmpty() ? QStringLiteral("—") : d.empty, 0.9, s);
         return;
     }
+    if (!L.fits) {
+        paintCentredText(p, L.body, ModelChartText::tr("(too small to draw)"), 0.8, s);
+        return;
+    }
+    const QRectF& plot = L.plot;
+    const Range range = dataRange(d);
+    const QFontMetricsF ft(s.sized(0.75));
+    const double tick = 0.25 * s.unit;
     AxisRange ax =
         niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2.5 * s.unit)),
                  std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
@@ -349,7 +406,7 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
         ax.hi = range.xhi;
         ax.ticks.removeIf([&](double v) { return v < ax.lo || v > ax.hi; });
     }
-    paintAxes(p, plot, ax, ay, labelW, s);
+    paintAxes(p, plot, ax, L.ay, L.labelW, s);
     p.setFont(s.sized(0.8));
     p.setPen(s.fg);
     p.drawText(QRectF(plot.left(), plot.bottom() + tick + ft.height() + 0.2 * s.unit, plot.width(),
@@ -358,18 +415,18 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
     // The y label may run past the plot's ends (not above the body), elided where even that is
     // too short: a cut word is never shown.
     const double yRoom =
-        2 * std::min(plot.center().y() - body.top(), area.bottom() - plot.center().y());
+        2 * std::min(plot.center().y() - L.body.top(), area.bottom() - plot.center().y());
     paintRotatedText(p, QPointF(area.left() + 0.65 * s.unit, plot.center().y()), yRoom,
                      1.3 * s.unit,
                      QFontMetricsF(p.font()).elidedText(d.yLabel, Qt::ElideRight, yRoom));
-    paintCurves(p, plot, d, ax, ay, s);
+    paintCurves(p, plot, d, ax, L.ay, s);
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     p.setBrush(Qt::NoBrush);
     p.drawRect(plot);
-    const QRectF legendAt(legendArea.left(),
-                          aside ? plot.top() : plot.bottom() + tick + ft.height() + 1.6 * s.unit,
-                          legendArea.width(), legendH);
-    layoutLegend(p, legendAt, legend, s, true, aside);
+    const QRectF legendAt(L.legendArea.left(),
+                          L.aside ? plot.top() : plot.bottom() + tick + ft.height() + 1.6 * s.unit,
+                          L.legendArea.width(), L.legendH);
+    layoutLegend(&p, legendAt, L.legend, s, L.aside);
 }
 
 ModelChartWidget::ModelChartWidget(QWidget* parent) : QWidget(parent) {
@@ -390,7 +447,14 @@ void ModelChartWidget::setDark(bool dark) {
 
 QSize ModelChartWidget::minimumSizeHint() const {
     const int line = fontMetrics().height();
-    return {13 * line, 10 * line};  // two beside the table in a 1280 x 720 window
+    // About what a plot of 4 x 3 units needs with its ticks, axis titles and a legend row: the
+    // Model page's arrangement (model_page_fit.cpp) asks each chart whether its plot fits.
+    return {8 * line, 8 * line};
+}
+
+bool ModelChartWidget::plotFitsIn(QSize size) const {
+    return modelChartPlotFits(QRectF(QPointF(0, 0), QSizeF(size)), m_data,
+                              makeScreenStyle(m_dark, font()));
 }
 
 void ModelChartWidget::paintEvent(QPaintEvent*) {

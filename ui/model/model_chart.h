@@ -71,6 +71,10 @@ QString pairClassName(int pairClass);
 // top edge, never dropped silently; the caller's note says what they are.
 void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& data,
                      const PaintStyle& style);
+// Whether the plot gets at least its least size (4 x 3 units) in `area`: computed by the layout
+// paintModelChart draws with, which paints "(too small to draw)" where it does not. True for a
+// chart that shows a text instead of a plot.
+bool modelChartPlotFits(const QRectF& area, const ModelChartData& data, const PaintStyle& style);
 
 class ModelChartWidget : public QWidget {
     Q_OBJECT
@@ -80,6 +84,9 @@ public:
     const ModelChartData& data() const { return m_data; }
     void setDark(bool dark);
     QSize minimumSizeHint() const override;
+    // Whether the plot fits the widget now, or would at `size` (modelChartPlotFits).
+    bool plotFits() const { return plotFitsIn(size()); }
+    bool plotFitsIn(QSize size) const;
 
 protected:
     void paintEvent(QPaintEvent*) override;

@@ -45,9 +45,6 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     auto* gv = new QVBoxLayout(galleryBox);
     gv->setContentsMargins(0, 0, 0, 0);
     m_galleryTitle = new QLabel(galleryBox);
-    QFont bold = m_galleryTitle->font();
-    bold.setBold(true);
-    m_galleryTitle->setFont(bold);
     m_gallery = new QListWidget(galleryBox);
     m_gallery->setTextElideMode(Qt::ElideRight);
     m_gallery->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
@@ -70,10 +67,6 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_galleryToggle->hide();
     header->addWidget(m_galleryToggle);
     m_name = new QLabel(this);
-    QFont big = m_name->font();
-    big.setBold(true);
-    big.setPointSizeF(big.pointSizeF() * 1.35);
-    m_name->setFont(big);
     m_source = new QLabel(this);
     m_source->setForegroundRole(QPalette::PlaceholderText);
     m_source->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -94,9 +87,6 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     main->addLayout(header);
     // The encoding first (M5.2): what gives this model its positions, before any RoPE detail.
     m_encoding = wrapLabel(this);
-    QFont encFont = m_encoding->font();
-    encFont.setPointSizeF(encFont.pointSizeF() * 1.1);
-    m_encoding->setFont(encFont);
     main->addWidget(m_encoding);
     m_message = wrapLabel(this);
     m_message->setStyleSheet(QStringLiteral("color: #c0392b;"));
@@ -107,35 +97,29 @@ ModelPage::ModelPage(QWidget* parent) : QWidget(parent) {
     m_map = new LayerMapWidget(this);
     m_compareMapTitle = new QLabel(this);
     m_compareMap = new LayerMapWidget(this);
-    main->addWidget(m_mapTitle);
-    main->addWidget(m_map);
-    main->addWidget(m_compareMapTitle);
-    main->addWidget(m_compareMap);
+    m_maps = new QGridLayout;
+    main->addLayout(m_maps);
+    placeMaps(false);
 
     auto* body = new QHBoxLayout;
     main->addLayout(body, 1);
     auto* charts = m_charts = new QGridLayout;
     m_nope = wrapLabel(this);
     m_nope->setAlignment(Qt::AlignCenter);
-    QFont nopeFont = m_nope->font();
-    nopeFont.setPointSizeF(nopeFont.pointSizeF() * 1.2);
-    m_nope->setFont(nopeFont);
     m_freq = new ModelChartWidget(this);
     m_wave = new ModelChartWidget(this);
     m_query = new ModelChartWidget(this);
     m_scaling = new ModelChartWidget(this);
     m_other = new ModelChartWidget(this);
-    // Its legend sits beside the plot: it may be lower than the others.
-    m_scaling->setMinimumHeight(fontMetrics().height() * 9);
+    // Row 1 the per-pair charts (or another encoding's chart in their place), row 2 the rest.
+    m_chartOrder = {m_freq, m_wave, m_other, m_scaling, m_query};
     charts->addWidget(m_nope, 0, 0, 1, 2);
-    charts->addWidget(m_freq, 1, 0);
-    charts->addWidget(m_wave, 1, 1);
-    charts->addWidget(m_other, 1, 0, 1, 2);  // placed by refreshCharts
     body->addLayout(charts, 1);
 
     body->addLayout(buildSide());
 
     connectSignals();
+    applyFonts();
     retranslate();
     refresh();
 }
@@ -358,7 +342,8 @@ bool ModelPage::galleryShown() const {
 }
 
 void ModelPage::updateGallery() {
-    const bool narrow = hasCompare() && width() < latinCharWidth() * 215;
+    // Two models: the compare table needs the width; one or two: the charts need it (arrange).
+    const bool narrow = (hasCompare() && width() < latinCharWidth() * 215) || m_galleryTight;
     if (!narrow) m_galleryWanted = false;
     m_galleryBox->setVisible(!narrow || m_galleryWanted);
     m_galleryToggle->setVisible(narrow);
@@ -369,11 +354,16 @@ void ModelPage::updateGallery() {
 
 void ModelPage::resizeEvent(QResizeEvent* e) {
     QWidget::resizeEvent(e);
-    updateGallery();
     fitTable();
     refreshHeader();  // the source line is elided to the width
     if (hasCompare() && m_scaling->isVisibleTo(this) != scalingFits())
         refreshCharts();  // Compare shows the scaling chart where there is room
+    arrange();
+}
+
+void ModelPage::showEvent(QShowEvent* e) {
+    QWidget::showEvent(e);
+    arrange();  // the room may have changed while another page was shown
 }
 
 void ModelPage::changeEvent(QEvent* e) {
@@ -382,6 +372,11 @@ void ModelPage::changeEvent(QEvent* e) {
         refresh();  // readouts, legends and charts speak the new language
     } else if (e->type() == QEvent::PaletteChange) {
         refresh();  // the charts' theme and the readouts' muted labels
+    } else if (e->type() == QEvent::FontChange) {
+        // Presentation mode's larger font: the labels' own sizes, the table's items and rows
+        // (once every child has its new font), and the arrangement for the room in lines.
+        applyFonts();
+        QMetaObject::invokeMethod(this, &ModelPage::refresh, Qt::QueuedConnection);
     }
     QWidget::changeEvent(e);
 }

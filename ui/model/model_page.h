@@ -86,6 +86,10 @@ public:
     bool galleryShown() const;
     QComboBox* compareChoice() const { return m_compareChoice; }
     QPushButton* exploreButton() const { return m_explore; }
+    // How the page is arranged for its room (model_page_fit.cpp): the charts in one row or two,
+    // the two layer maps side by side.
+    int chartRows() const { return m_chartRows; }
+    bool mapsBeside() const { return m_mapsBeside; }
 
 signals:
     // The model, its kind or the compared model changed (sessions follow it).
@@ -99,6 +103,7 @@ signals:
 protected:
     void changeEvent(QEvent* e) override;
     void resizeEvent(QResizeEvent* e) override;
+    void showEvent(QShowEvent* e) override;
 
 private:
     QVBoxLayout* buildSide();
@@ -111,13 +116,28 @@ private:
     void refreshHeader();
     void refreshReadouts();
     void refreshCharts();
-    bool scalingFits() const;
-    int latinCharWidth() const;
-    void fitTable();  // the readouts' least width: a share of the page  // the width of a Latin
-                      // letter or digit in the page's font
-    QString withoutRopeText(
-        ModelSide side) const;  // a kind with another encoding, or none  // Compare: room for the
-                                // scaling chart below the two layer maps
+    bool scalingFits() const;    // Compare: room for the scaling chart below the two layer maps
+    int latinCharWidth() const;  // the width of a Latin letter or digit in the page's font
+    void fitTable();             // the readouts' least width: a share of the page
+    QString withoutRopeText(ModelSide side) const;  // a kind with another encoding, or none
+
+    // The arrangement for the room there is (model_page_fit.cpp): the first of gallery shown /
+    // charts in two rows, gallery folded, charts in one row, (two models) layer maps side by
+    // side, the kind's sentence hidden, where every chart shown draws its plot and the page's
+    // least size fits its size.
+    void arrange();
+    bool arrangementFits() const;
+    void placeCharts(int rows);
+    void placeMaps(bool beside);
+    void applyFonts();  // the page's larger and bold labels, from the current font
+    bool m_arranging = false;
+    bool m_galleryTight = false;  // the charts need the gallery's width
+    int m_chartRows = 2;
+    bool m_mapsBeside = false;
+    // The charts in the grid, in their order (a new chart widget is appended here and placed by
+    // placeCharts like the others).
+    QVector<QWidget*> m_chartOrder;
+    QGridLayout* m_maps = nullptr;
 
     LoadedModel m_model, m_compare;
     QString m_kind, m_compareKind, m_error;

@@ -34,6 +34,7 @@ void ModelPage::refresh() {
     m_compareMapTitle->setText(tr("Layers of %1").arg(m_compare.name));
     refreshReadouts();
     refreshCharts();
+    arrange();
 }
 
 void ModelPage::refreshHeader() {
@@ -141,6 +142,8 @@ void ModelPage::refreshReadouts() {
             m_table->setItem(i, col, item);
         }
     }
+    // Rows a line of the current font high at least (the font grows in presentation mode).
+    m_table->verticalHeader()->setMinimumSectionSize(m_table->fontMetrics().lineSpacing() + 2);
     m_table->resizeRowsToContents();
     m_diff->setVisible(b != nullptr);
     m_diff->setText(
@@ -215,22 +218,12 @@ void ModelPage::refreshCharts() {
     // ALiBi, T5, learned, Shaw: their chart in the place of the frequency and wavelength charts
     // (of the wavelengths beside a compared RoPE model's frequencies).
     m_other->setVisible(anyOther);
-    m_charts->removeWidget(m_other);
-    m_charts->addWidget(m_other, 1, anyRope ? 1 : 0, 1, anyRope ? 1 : 2);
     m_query->setVisible(anyQuery);
     // With two layer maps a short window has no room for a third chart: Compare shows the
     // models' own scalings once the page is 45 text lines high (scalingFits; not at 720 px).
     const bool scaling = anyRope && (!b || scalingFits());
     m_scaling->setVisible(scaling);
-    // Row 2 (placed here only): the scaling methods and the query scale side by side, or
-    // whichever there is.
-    m_charts->removeWidget(m_scaling);
-    m_charts->removeWidget(m_query);
-    m_charts->addWidget(m_scaling, 2, 0, 1, anyQuery ? 1 : 2);
-    m_charts->addWidget(m_query, 2, scaling ? 1 : 0, 1, scaling ? 1 : 2);
-    m_charts->setRowStretch(0, anyRope || anyOther ? 0 : 1);
-    m_charts->setRowStretch(1, anyRope || anyOther ? (b ? 2 : 1) : 0);
-    m_charts->setRowStretch(2, scaling ? 1 : anyQuery ? 2 : 0);
+    placeCharts(m_chartRows);
     if (anyRope) {
         m_freq->setData(poslab::ui::frequencyChart(a, b));
         m_wave->setData(poslab::ui::wavelengthChart(a, b));

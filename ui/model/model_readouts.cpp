@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/registry.h"
+#include "ui/figure/number_format.h"
 #include "ui/model/model_kinds.h"
 #include "ui/shell/language.h"
 
@@ -129,6 +130,35 @@ QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind
     if (layerRows || n.noAttention > 0)
         add("linear_layers", ModelText::tr("layers without positions"),
             ofLayers(n.noAttention, total));
+    return out;
+}
+
+QVector<Readout> keyReadouts(const LoadedModel& model, const cm::KindInfo& kind) {
+    static const QStringList keys = {"encoding", "rope_type", "base",    "rotary_dim", "factor",
+                                     "original", "max",       "seq_len", "window"};
+    const cm::ModelConfig& c = model.config;
+    QVector<Readout> out;
+    for (Readout r : kindReadouts(model, kind)) {
+        if (!keys.contains(r.key) && !r.key.startsWith(QLatin1String("param:"))) continue;
+        // What the config does not say, and a window the kind does not have.
+        if (r.value == QStringLiteral("—") || (r.key == QLatin1String("window") && !kind.window))
+            continue;
+        if (r.key == QLatin1String("rotary_dim") && kind.rotaryDim == kind.headDim &&
+            kind.rotatingPairs() == static_cast<int>(kind.invFreq.size()))
+            r.value = QString::number(kind.rotaryDim);  // "128", not "128 of head dim 128"
+        if (r.key == QLatin1String("base")) r.value = formatExact(kind.ropeTheta);
+        if (r.key == QLatin1String("factor")) r.value = formatExact(kind.factor);
+        if (r.key == QLatin1String("original") && kind.originalMax)
+            r.value = formatExact(static_cast<double>(*kind.originalMax));
+        if (r.key == QLatin1String("max") && c.maxPositionEmbeddings)
+            r.value = formatExact(static_cast<double>(*c.maxPositionEmbeddings));
+        if (r.key == QLatin1String("seq_len") && model.seqLen)
+            r.value = formatExact(static_cast<double>(*model.seqLen));
+        if (r.key == QLatin1String("window") && kind.window)
+            r.value =
+                ModelText::tr("%1 tokens").arg(formatExact(static_cast<double>(*kind.window)));
+        out.append(r);
+    }
     return out;
 }
 

@@ -23,6 +23,12 @@ struct Readout {
 QVector<Readout> kindReadouts(const LoadedModel& model, const core::models::KindInfo& kind,
                               bool layerRows = false);
 
+// The key numbers of a kind for a room with one line (presentation mode's strip): the encoding,
+// the RoPE type, base θ, rotary dim, factor, original context L, the extended context and s, the
+// sliding window, or another encoding's parameters; only what the config says; the readouts'
+// labels, numbers in the house format (formatExact: "5 000 000").
+QVector<Readout> keyReadouts(const LoadedModel& model, const core::models::KindInfo& kind);
+
 // A number as the readouts write it: up to 12 significant digits, no trailing zeros.
 QString readoutNumber(double v);
 

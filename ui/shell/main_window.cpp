@@ -106,6 +106,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
     buildMenus();
     buildModelPage();
+    m_strip->setModelPage(m_modelPage);  // in presentation mode the strip shows the model
     // A page chosen by hand ends a lesson (its steps open pages without this signal).
     connect(m_browser, &EncodingBrowser::pageSelected, this, [this](const QString& id) {
         if (m_player->active()) m_player->stop();

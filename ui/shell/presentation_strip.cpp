@@ -4,8 +4,12 @@
 #include <QHBoxLayout>
 #include <QLabel>
 
+#include "ui/catalog/view_spec.h"
 #include "ui/figure/acting_params.h"
 #include "ui/math/math_label.h"
+#include "ui/model/model_kinds.h"
+#include "ui/model/model_page.h"
+#include "ui/model/model_readouts.h"
 #include "ui/panels/choice_words.h"
 #include "ui/shell/language.h"
 #include "ui/views/page_widget.h"
@@ -32,6 +36,21 @@ QStringList actingParamWords(const ViewSpec& view, const core::ParamSet& params)
     return words;
 }
 
+// One item of the strip: never broken inside ("base θ = 10 000"), the lines break between items.
+QString stripItem(const QString& label, const QString& value) {
+    return QStringLiteral("%1 = %2").arg(label, value).replace(u' ', QChar(0x00A0));
+}
+
+const QString kSeparator = QStringLiteral("   ·   ");
+
+// A model's name and its kind's key numbers.
+QString modelWords(const LoadedModel& model, const core::models::KindInfo* kind) {
+    QStringList parts{model.name};
+    if (kind)
+        for (const Readout& r : keyReadouts(model, *kind)) parts << stripItem(r.label, r.value);
+    return parts.join(kSeparator);
+}
+
 }  // namespace
 
 PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
@@ -49,6 +68,7 @@ PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
     m_params = new QLabel(this);
     m_params->setObjectName("presentationParams");
     m_params->setWordWrap(true);
+    m_params->setTextFormat(Qt::PlainText);
     m_params->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_params->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     h->addWidget(m_formula, 3);
@@ -64,7 +84,63 @@ QString PresentationStrip::paramsText() const {
     return m_params->text();
 }
 
+void PresentationStrip::setModelPage(ModelPage* page) {
+    if (m_modelPage) m_modelPage->removeEventFilter(this);
+    m_modelPage = page;
+    if (!page) return;
+    // Shown or hidden (the window's centre switching pages) and every change of model or kind.
+    page->installEventFilter(this);
+    connect(page, &ModelPage::changed, this, [this] {
+        if (isVisible()) refresh();
+    });
+}
+
+bool PresentationStrip::eventFilter(QObject* watched, QEvent* e) {
+    if (watched == m_modelPage && (e->type() == QEvent::Show || e->type() == QEvent::Hide) &&
+        isVisible())
+        refresh();
+    return QFrame::eventFilter(watched, e);
+}
+
+void PresentationStrip::refreshModel() {
+    const core::models::KindInfo* kind = m_modelPage->currentKind();
+    // The kind's encoding page's formula; none where the layers carry no positions, nor for two
+    // models (their numbers take the width).
+    const QString target =
+        kind && !m_modelPage->hasCompare() ? exploreTarget(*kind).page : QString();
+    const PageSpec* page = target.isEmpty() ? nullptr : Catalog::instance().find(target);
+    // The page's own formula, or its first view's (ALiBi's bias, T5's buckets, ...).
+    if (page)
+        m_formula->setFormula(page->formula.isEmpty() && !page->views.isEmpty()
+                                  ? page->views.front().formula.text()
+                                  : page->formula.text());
+    else
+        m_formula->clear();
+    m_formula->setVisible(page != nullptr);
+    m_params->setAlignment((page ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
+    // The model's numbers are the longer text: they get the larger share of the width.
+    if (auto* row = qobject_cast<QHBoxLayout*>(layout())) {
+        row->setStretch(0, 2);
+        row->setStretch(1, 3);
+    }
+    QStringList lines;
+    if (m_modelPage->hasModel()) lines << modelWords(m_modelPage->model(), kind);
+    if (m_modelPage->hasCompare())
+        lines << modelWords(m_modelPage->compare(), m_modelPage->currentCompareKind());
+    m_params->setText(lines.join(QLatin1Char('\n')));
+}
+
 void PresentationStrip::refresh() {
+    if (m_modelPage && !m_modelPage->isHidden()) {
+        refreshModel();
+        return;
+    }
+    m_formula->show();
+    m_params->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (auto* row = qobject_cast<QHBoxLayout*>(layout())) {
+        row->setStretch(0, 3);
+        row->setStretch(1, 2);
+    }
     const PageSpec* page = m_page->page();
     const ViewSpec* view = m_page->currentViewSpec();
     if (!page) {
@@ -82,7 +158,7 @@ void PresentationStrip::refresh() {
             for (const QString& t : actingParamWords(v, m_page->params()))
                 if (!parts.contains(t)) parts << t;
     }
-    m_params->setText(parts.join(QStringLiteral("   ·   ")));
+    m_params->setText(parts.join(kSeparator));
 }
 
 void PresentationStrip::changeEvent(QEvent* e) {

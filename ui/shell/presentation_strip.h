@@ -1,6 +1,8 @@
 // Presentation mode's strip (issue 13 item 4): with the docks hidden, the class still sees the
 // current view's formula, typeset, and the parameters that act on it ("n = 512 · base = 500 000").
-// It follows the tab, every result and the language.
+// It follows the tab, every result and the language. While the Model page is shown it shows the
+// model instead: its name, the selected kind's key numbers (keyReadouts) and the formula of the
+// kind's encoding page (none for NoPE and layers without positions).
 #pragma once
 
 #include <QFrame>
@@ -14,6 +16,7 @@ namespace poslab::ui {
 namespace math {
 class MathLabel;
 }
+class ModelPage;
 class PageWidget;
 
 class PresentationStrip : public QFrame {
@@ -21,14 +24,19 @@ class PresentationStrip : public QFrame {
 public:
     explicit PresentationStrip(PageWidget* page, QWidget* parent = nullptr);
     void refresh();
+    // The Model page it follows (its changes, and whether it is the one shown); null: none.
+    void setModelPage(ModelPage* page);
     QString formulaText() const;  // the TeX shown, empty when none
     QString paramsText() const;
 
 protected:
     void changeEvent(QEvent* e) override;
+    bool eventFilter(QObject* watched, QEvent* e) override;
 
 private:
+    void refreshModel();
     PageWidget* m_page;
+    ModelPage* m_modelPage = nullptr;
     math::MathLabel* m_formula;
     QLabel* m_params;
 };
