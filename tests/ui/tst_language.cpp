@@ -2,19 +2,15 @@
 // tooltips, explanations, view titles) and switching back restores them.
 #include <QDockWidget>
 #include <QFile>
-#include <QGlyphRun>
 #include <QMenu>
 #include <QMenuBar>
-#include <QRawFont>
 #include <QTabWidget>
-#include <QTextLayout>
 #include <QTreeWidget>
 #include <QXmlStreamReader>
 #include <QtTest>
 
 #include "core/registry.h"
 #include "tests/ui/ui_test_util.h"
-#include "ui/figure/paint_style.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/explanation_panel.h"
 #include "ui/panels/param_panel.h"
@@ -38,32 +34,6 @@ QStringList visibleTexts(MainWindow& w) {
 class TestLanguage : public QObject {
     Q_OBJECT
 private slots:
-    // An exponent is drawn in one font, in the English UI and figures: the superscript digits
-    // and minus all come from the same family (Noto Sans CJK has ¹ ² ³ ⁴ but not ⁰ ⁵-⁹ ⁻, and
-    // a mix read "10⁻¹⁰" as "10⁻¹₀"). Chinese, whose CJK family comes first, is not there yet
-    // (issue 25 item 8).
-    void superscriptsInOneFont_data() {
-        QTest::addColumn<bool>("chinese");
-        QTest::addColumn<bool>("figure");
-        QTest::newRow("UI en") << false << false;
-        QTest::newRow("figure en") << false << true;
-    }
-    void superscriptsInOneFont() {
-        QFETCH(bool, chinese);
-        QFETCH(bool, figure);
-        applyLanguage(chinese ? Lang::Zh : Lang::En);
-        const QFont font =
-            figure ? makeFigureStyle(false, 1080, false, chinese).font : QApplication::font();
-        QTextLayout layout(QString::fromUtf8("⁻¹⁰⁻¹⁶⁻⁸⁰¹²³⁴⁵⁶⁷⁸⁹"), font);
-        layout.beginLayout();
-        layout.createLine();
-        layout.endLayout();
-        QSet<QString> families;
-        for (const QGlyphRun& run : layout.glyphRuns()) families << run.rawFont().familyName();
-        applyLanguage(Lang::En);
-        QVERIFY2(families.size() == 1, qPrintable(QStringList(families.values()).join(", ")));
-    }
-
     void initTestCase() { setUpApplication(); }
 
     void switchChangesVisibleTexts_data() {

@@ -3,7 +3,6 @@
 #include <QApplication>
 #include <QFont>
 #include <QFontDatabase>
-#include <QFontInfo>
 #include <QLocale>
 #include <QRegularExpression>
 #include <QTranslator>
@@ -124,15 +123,11 @@ void applyLanguage(Lang lang) {
     if (g_translator->load(file)) QCoreApplication::installTranslator(g_translator);
 
     QFont font = g_defaultFont;
-    // The family the default resolves to ("DejaVu Sans"), not its alias ("Sans Serif"): behind
-    // an alias Qt took ¹ ² ³ ⁴ from Noto Sans CJK, which lacks ⁰ ⁵-⁹ ⁻, so "10⁻¹⁰" mixed two
-    // fonts and read as "10⁻¹₀" (gui-review-2 #10d).
-    const QString latin = QFontInfo(g_defaultFont).family();
     if (lang == Lang::Zh) {
         // In the C locale Qt would pick the JP glyph variants: name the SC family explicitly.
-        font.setFamilies({QStringLiteral("Noto Sans CJK SC"), latin});
+        font.setFamilies({QStringLiteral("Noto Sans CJK SC"), g_defaultFont.family()});
     } else {
-        font.setFamilies({latin, QStringLiteral("Noto Sans CJK SC")});
+        font.setFamilies({g_defaultFont.family(), QStringLiteral("Noto Sans CJK SC")});
     }
     QApplication::setFont(font);
     // Qt posts LanguageChange to the windows; deliver it now so that every text is switched when
