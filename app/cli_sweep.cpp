@@ -47,14 +47,18 @@ core::Expected<std::vector<core::ParamSet>> frameParams(const SweepJob& job) {
     return sets;
 }
 
-// "frame 12/60" rewritten in place on a terminal; nothing when stderr is a file or a pipe.
+// "[##########              ] frame 12/30" rewritten in place on a terminal; nothing when
+// stderr is a file or a pipe (tests, logs).
 class Progress {
 public:
     explicit Progress(int total) : m_total(total), m_tty(::isatty(STDERR_FILENO) == 1) {}
     ~Progress() { clear(); }
     void show(int frame) {
         if (!m_tty) return;
-        std::cerr << "\rframe " << frame << "/" << m_total << std::flush;
+        constexpr int kWidth = 24;
+        const int done = frame * kWidth / m_total;
+        std::cerr << "\r[" << std::string(done, '#') << std::string(kWidth - done, ' ')
+                  << "] frame " << frame << "/" << m_total << std::flush;
         m_shown = true;
     }
     void clear() {

@@ -40,7 +40,7 @@ struct SweepJob {
 };
 
 // Runs the sweep: 0, or one line on stderr and kExitUsage with nothing left at the output. A
-// terminal on stderr sees "frame 12/60" as the frames are made.
+// terminal on stderr sees "[#####   ] frame 12/60" as the frames are made.
 int renderSweep(const std::string& command, const SweepJob& job);
 
 }  // namespace poslab::app

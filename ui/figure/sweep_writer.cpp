@@ -2,6 +2,7 @@
 
 #include <QBuffer>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QPainter>
 #include <QPdfWriter>
@@ -34,6 +35,11 @@ QString saveBytes(const QString& path, const QByteArray& bytes) {
         st = file.commit();
     }
     return fromStatus(st);
+}
+
+QString frameName(const QString& folder, int frame) {
+    return QDir(folder).filePath(
+        QStringLiteral("frame_%1.png").arg(frame, 4, 10, QLatin1Char('0')));
 }
 
 }  // namespace
@@ -197,6 +203,12 @@ QString SweepWriter::Impl::finishFolder() {
         if (const QString e = saveBytes(name, pngs[i]); !e.isEmpty()) return e;
     }
     folder.keep();
+    // The frames after the last of an earlier, longer sweep into the same folder would play on
+    // as if they were this one's: they go (only names of this pattern, numbered on from N).
+    for (int i = static_cast<int>(pngs.size()) + 1;; ++i) {
+        const QString stale = frameName(path, i);
+        if (!QFileInfo(stale).isFile() || !QFile::remove(stale)) break;
+    }
     return {};
 }
 

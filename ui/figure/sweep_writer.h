@@ -1,10 +1,11 @@
 // The frames of a parameter sweep written as one output (issue 25, item 10; `poslab render VIEW
 // --sweep KEY=FROM:TO --frames N -o OUT`): an animated GIF (OUT.gif), a PDF with one page per
-// frame (OUT.pdf), a folder of PNG frames (OUT/: frame_0001.png ...) or, when ffmpeg is on the
-// PATH, an MP4 (OUT.mp4, PNG frames piped to it). Frames are added one at a time as they are
-// computed; nothing appears at OUT until finish(): the GIF and the MP4 grow in a registered
-// temporary beside OUT (removed on an error or a signal) and are renamed into place, the PDF and
-// the PNGs are held in memory and written by the atomic writers of `render` at the end.
+// frame (OUT.pdf), a folder of PNG frames (OUT/: frame_0001.png ...; the frames past N that an
+// earlier, longer sweep left there are removed) or, when ffmpeg is on the PATH, an MP4 (OUT.mp4,
+// PNG frames piped to it). Frames are added one at a time as they are computed; nothing appears
+// at OUT until finish(): the GIF and the MP4 grow in a registered temporary beside OUT (removed
+// on an error or a signal) and are renamed into place, the PDF and the PNGs are held in memory
+// and written by the atomic writers of `render` at the end.
 #pragma once
 
 #include <QString>
