@@ -20,11 +20,14 @@ core::Expected<std::vector<core::ParamSet>> frameParams(const SweepJob& job) {
     auto sweep = core::parseSweep(job.sweep);
     if (!sweep) return sweep.error();
     const core::ParamSpec* spec = job.enc->findParam(sweep->key);
-    if (!spec || spec->viewControlled) {
+    if (spec && spec->viewControlled)
+        return core::Error("sweep of '" + spec->name +
+                           "': set by the view itself (its zoom window), not swept");
+    if (!spec) {
         std::string numbers;
         for (const auto& p : job.enc->params)
             if (!p.viewControlled &&
-                (p.type == core::ParamType::Int || p.type == core::ParamType::Real))
+                (p.type == core::ParamType::Int || p.type == core::ParamType::Real))  // sweepable
                 numbers += (numbers.empty() ? "" : ", ") + p.name;
         return core::Error("sweep of '" + core::echo(sweep->key) + "': no such parameter of " +
                            job.enc->id + "; allowed: " + numbers);
