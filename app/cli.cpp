@@ -45,6 +45,12 @@ usage:
                                          and scores open at s (--seq-len, else the model's max)
   poslab render rope/compare --model A --model B ... -o OUT
                                          model A against model B (--model once elsewhere)
+  poslab render VIEW --sweep KEY=FROM:TO[:log|:linear] [--frames N] [--fps F] ...
+                -o OUT.gif|OUT.pdf|OUT/|OUT.mp4
+                                         N frames (2-600, default 30) with KEY going FROM -> TO,
+                                         in log steps for a log-slider parameter, else linear;
+                                         an animated GIF (--fps, default 10, looping), a page
+                                         or a PNG per frame, or an MP4 with ffmpeg installed
   poslab render --list                   every view: its id, then a short title
   poslab render --lesson FILE [--format png|svg|pdf] -o OUT
                                          OUT.pdf: one page per step; OUT a folder: one file each

@@ -1,5 +1,6 @@
 // `poslab render VIEW [-p KEY=VALUE]... [--size WxH] [--dpi N] [--theme light|dark]
-//  [--lang en|zh] -o FILE.{png,svg,pdf}`, `render --list` and `render --lesson FILE -o OUT`:
+//  [--lang en|zh] -o FILE.{png,svg,pdf}`, `render --list`, `render --lesson FILE -o OUT` and
+//  `render VIEW --sweep KEY=FROM:TO [--frames N] -o OUT.{gif,pdf,mp4}|OUT/` (app/cli_sweep.h):
 // the figures the GUI exports, without a display (Qt's offscreen platform). Every argument is
 // checked before anything is computed; files are written atomically.
 #include <QApplication>
@@ -8,6 +9,7 @@
 #include <iostream>
 
 #include "app/args.h"
+#include "app/cli_sweep.h"
 #include "app/model_option.h"
 #include "app/render_model.h"
 #include "core/io/atomic_file.h"
@@ -31,6 +33,7 @@ struct RenderArgs {
     core::TextParams params;
     std::string output, lesson, size = "16:9", theme = "light", lang = "en", format = "png";
     std::string colormap = "auto", dpiText;
+    std::string sweep, framesText, fpsText;
     double dpi = 144;
     bool list = false, footer = true, formula = true;
     ModelOption model;
@@ -80,6 +83,9 @@ int parseArgs(const Args& args, RenderArgs& r) {
         flag({"--list"}, &r.list),
         valued({"--lesson"}, &r.lesson, "FILE"),
         oneOf({"--format"}, &r.format, {"png", "svg", "pdf"}),
+        valued({"--sweep"}, &r.sweep, "KEY=FROM:TO[:log|:linear]"),
+        valued({"--frames"}, &r.framesText, "N").checkedBy(framesProblem),
+        valued({"--fps"}, &r.fpsText, "F").checkedBy(fpsProblem),
     };
     addModelOptions(table, r.model);
     if (int rc = parseOptions(kCmd, args, table, &r.positional); rc != 0) return rc;
@@ -148,9 +154,35 @@ int renderLesson(const RenderArgs& r, const ui::FigureOptions& options, double b
     return 0;
 }
 
+SweepJob sweepJob(const RenderArgs& r, const ui::PageSpec& page, const ui::ViewSpec& view,
+                  const core::EncodingDescriptor& enc, const core::ParamSet& params,
+                  const ui::ViewState& state, ui::ColormapChoice cmap, double budget,
+                  const ui::FigureOptions& options, const RenderModels& models) {
+    SweepJob job;
+    job.sweep = r.sweep;
+    job.output = r.output;
+    if (!r.framesText.empty()) job.frames = QString::fromStdString(r.framesText).toInt();
+    if (!r.fpsText.empty()) job.fps = QString::fromStdString(r.fpsText).toDouble();
+    job.page = &page;
+    job.view = &view;
+    job.enc = &enc;
+    job.params = params;
+    job.state = state;
+    job.colormap = cmap;
+    job.budget = budget;
+    job.options = options;
+    job.given = &r.params;
+    job.models = &models;
+    return job;
+}
+
 }  // namespace
 
 int runRender(const Args& args) {
+    if (args.size() == 1 && (args.front() == "--help" || args.front() == "-h")) {
+        printUsage();  // render's lines among the others: the one usage text
+        return 0;
+    }
     RenderArgs r;
     if (int rc = parseArgs(args, r); rc != 0) return rc;
     // Fonts and painting need a Qt application; no display is needed (offscreen platform).
@@ -177,8 +209,14 @@ int runRender(const Args& args) {
     if (const QString bad = ui::validateFigureOptions(options); !bad.isEmpty())
         return fail(kCmd, "option '--size' = " + r.size + ": " + bad.toStdString());
     if (r.output.empty()) return fail(kCmd, "missing output: -o FILE.{png,svg,pdf}");
-    const bool deck = !r.lesson.empty();
-    if (const std::string bad = outputProblem(r.output, deck); !bad.empty()) return fail(kCmd, bad);
+    const bool deck = !r.lesson.empty(), sweep = !r.sweep.empty();
+    if (!sweep && (!r.framesText.empty() || !r.fpsText.empty()))
+        return fail(kCmd, "--frames and --fps go with --sweep KEY=FROM:TO");
+    if (sweep && deck) return fail(kCmd, "--sweep takes a VIEW, not a --lesson");
+    if (const std::string bad =
+            sweep ? sweepOutputProblem(r.output) : outputProblem(r.output, deck);
+        !bad.empty())
+        return fail(kCmd, bad);
     const double budget = core::configuredMemoryBudget();
     if (deck) {
         if (!r.positional.empty() || !r.params.empty() || !r.model.models.empty())
@@ -207,6 +245,9 @@ int runRender(const Args& args) {
     const ui::ColormapChoice cmap = r.colormap == "viridis"     ? ui::ColormapChoice::Viridis
                                     : r.colormap == "diverging" ? ui::ColormapChoice::Diverging
                                                                 : ui::ColormapChoice::Auto;
+    if (sweep)
+        return renderSweep(
+            kCmd, sweepJob(r, *page, *view, *enc, params, state, cmap, budget, options, models));
     auto figure = ui::computeFigure(*page, *view, params, state, cmap, budget);
     if (!figure) return fail(kCmd, figure.error().message);
     markModelFigure(models, *figure);

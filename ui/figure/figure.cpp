@@ -354,8 +354,8 @@ QString saveError(const QString& path, const QString& why) {
     return QStringLiteral("cannot write '%1': %2").arg(path, why);
 }
 
-// A PDF device of the figure's size: the page is pixels / dpi inches and one device unit is one
-// figure pixel, so the same layout lands on every format.
+}  // namespace
+
 void setUpPdf(QPdfWriter& pdf, const FigureOptions& o, const QString& title) {
     pdf.setResolution(static_cast<int>(std::lround(o.dpi)));
     pdf.setPageSize(QPageSize(QSizeF(o.pixels.width() / o.dpi, o.pixels.height() / o.dpi),
@@ -368,8 +368,6 @@ void setUpPdf(QPdfWriter& pdf, const FigureOptions& o, const QString& title) {
 QRectF pdfArea(QPdfWriter& pdf) {
     return QRectF(0, 0, pdf.width(), pdf.height());
 }
-
-}  // namespace
 
 bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& o) {
     QSvgGenerator svg;

@@ -16,6 +16,7 @@
 #include "ui/compute/compute_types.h"
 
 class QIODevice;
+class QPdfWriter;
 class QPainter;
 
 namespace poslab::ui {
@@ -95,6 +96,12 @@ void paintFigure(QPainter& painter, const QRectF& area, const Figure& figure,
 // columns, so that those of the same shape have plots of the same size.
 QVector<QRectF> figureHeatmapPlots(QPainter& painter, const QRectF& area, const Figure& figure,
                                    const FigureOptions& options);
+
+// A PDF device of the figure's size: the page is pixels / dpi inches and one device unit is one
+// figure pixel, so the same layout lands on every format (the deck and the sweep's pages too).
+void setUpPdf(QPdfWriter& pdf, const FigureOptions& options, const QString& title);
+// The area to paint a page of it in.
+QRectF pdfArea(QPdfWriter& pdf);
 
 // The figure as an image of options.pixels (for PNG and the clipboard).
 QImage figureImage(const Figure& figure, const FigureOptions& options);
