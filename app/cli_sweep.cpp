@@ -1,5 +1,7 @@
 #include "app/cli_sweep.h"
 
+#include "ui/figure/axis.h"
+
 #include <unistd.h>
 
 #include <QString>
@@ -100,9 +102,32 @@ std::string sweepOutputProblem(const std::string& output) {
     return ui::sweepOutputProblem(path, format).toStdString();
 }
 
+// The y range of every frame's curves together: the frames share one y axis, so that a
+// changing curve is seen against fixed ticks (each frame scaled to itself would jump). Computed
+// by a first pass over the frames (curves are small); unset for views without curves.
+core::Expected<std::optional<std::pair<double, double>>> sharedYRange(
+    const SweepJob& job, const std::vector<core::ParamSet>& sets) {
+    std::optional<std::pair<double, double>> range;
+    for (std::size_t i = 0; i < sets.size(); ++i) {
+        auto figure =
+            ui::computeFigure(*job.page, *job.view, sets[i], job.state, job.colormap, job.budget);
+        if (!figure)
+            return core::Error("frame " + std::to_string(i + 1) + ": " + figure.error().message);
+        const ui::LinesData& lines = figure->result.lines;
+        if (lines.curves.isEmpty()) return std::optional<std::pair<double, double>>();
+        const ui::DataRange r = ui::lineDataRange(lines);
+        if (r.empty()) continue;
+        range = range ? std::pair{std::min(range->first, r.ylo), std::max(range->second, r.yhi)}
+                      : std::pair{r.ylo, r.yhi};
+    }
+    return range;
+}
+
 int renderSweep(const std::string& command, const SweepJob& job) {
     auto sets = frameParams(job);
     if (!sets) return fail(command, sets.error().message);
+    auto yRange = sharedYRange(job, *sets);
+    if (!yRange) return fail(command, yRange.error().message);
     const QString path = QString::fromStdString(job.output);
     ui::SweepFormat format;
     ui::sweepFormatOf(path, &format);  // checked by sweepOutputProblem
@@ -117,6 +142,10 @@ int renderSweep(const std::string& command, const SweepJob& job) {
             return fail(command, "frame " + std::to_string(i + 1) + ": " + figure.error().message);
         }
         markModelFigure(*job.models, *figure);
+        if (*yRange) {
+            figure->result.lines.yFrom = (*yRange)->first;
+            figure->result.lines.yTo = (*yRange)->second;
+        }
         if (const QString e = writer.add(*figure); !e.isEmpty()) {
             progress.clear();
             return fail(command, e.toStdString());

@@ -150,13 +150,52 @@ private slots:
         }
     }
 
-    void mp4WithFfmpeg() {
-        if (QStandardPaths::findExecutable("ffmpeg").isEmpty()) QSKIP("ffmpeg is not installed");
+    // MP4: the PNG frames go to ffmpeg on PATH. A stand-in ffmpeg (a script that counts the
+    // PNGs it is piped and writes its last argument) shows what poslab hands it, whether or not
+    // the real one is installed; with none on PATH the refusal is one line (refused_data).
+    void mp4ThroughFfmpeg() {
+        const QString bin = path("fakebin");
+        QVERIFY(QDir().mkpath(bin));
+        QFile script(bin + "/ffmpeg");
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write(
+            "#!/bin/sh\n"
+            "for a; do out=$a; done\n"
+            "n=$(cat | grep -c -a 'IHDR')\n"
+            "printf 'frames %s\\n' \"$n\" > \"$out\"\n");
+        script.close();
+        script.setPermissions(script.permissions() | QFileDevice::ExeOwner);
         const QString out = path("sweep.mp4");
         const Run r = runPoslab({"render", "rope/decay", "--sweep", "base=1e4:1e5", "--frames", "3",
-                                 "--size", "320x180", "-o", out});
+                                 "--size", "400x300", "-o", out},
+                                {{"PATH", bin + ":" + qEnvironmentVariable("PATH")}});
         QVERIFY2(r.code == 0, r.err.constData());
-        QVERIFY(QFileInfo(out).size() > 100);
+        QFile written(out);
+        QVERIFY(written.open(QIODevice::ReadOnly));
+        QCOMPARE(written.readAll().trimmed(), QByteArray("frames 3"));
+    }
+
+    // The frames share one y axis: every page of a base sweep of the decay view has the same
+    // tick labels (each frame scaled to itself went 0-140 in one and -50-150 in another).
+    void framesShareTheYAxis() {
+        const QString out = path("axis.pdf");
+        const Run r = runPoslab({"render", "rope/decay", "--sweep", "base=100:1000000", "--frames",
+                                 "4", "--size", "800x450", "-o", out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const QStringList pages = tool("pdftotext", {"-layout", out, "-"}).split('\f');
+        QVERIFY(pages.size() >= 4);
+        // The numbers at the start of a line: the y axis' tick labels.
+        const QRegularExpression tick(R"(^\s*(−?[\d ]+)\s*$|^\s*(−?[\d ]+)\s{2,})");
+        QList<QStringList> ticks;
+        for (int i = 0; i < 4; ++i) {
+            QStringList t;
+            for (const QString& line : pages[i].split('\n'))
+                if (const auto m = tick.match(line); m.hasMatch())
+                    t << (m.captured(1) + m.captured(2)).simplified();
+            QVERIFY2(t.size() >= 3, qPrintable(pages[i]));
+            ticks << t;
+        }
+        for (int i = 1; i < 4; ++i) QCOMPARE(ticks[i], ticks[0]);
     }
 
     void helpListsTheSweep() {

@@ -152,7 +152,10 @@ struct LinesData {
     // beyond it is drawn as an off-scale arrow with its value. Unset: the data's range.
     std::optional<double> xFrom, xTo;
     std::optional<double> xWholeTo;  // a windowed view: the axis' last index (zoom-out limit)
-    LocalText coverNote;             // what a band column covers, for the figure's footer
+    // A y range the axis covers at least (the frames of a sweep share one, so that the axis
+    // does not jump from frame to frame); unset: the data's.
+    std::optional<double> yFrom, yTo;
+    LocalText coverNote;  // what a band column covers, for the figure's footer
 };
 
 struct RotationPair {

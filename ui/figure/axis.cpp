@@ -138,6 +138,8 @@ DataRange lineDataRange(const LinesData& d) {
         r.xhi = *d.xTo;
     }
     if (d.hmarker) r.ylo = std::min(r.ylo, *d.hmarker), r.yhi = std::max(r.yhi, *d.hmarker);
+    if (d.yFrom && d.yTo && *d.yTo >= *d.yFrom && (!d.logY || *d.yFrom > 0))
+        r.ylo = std::min(r.ylo, *d.yFrom), r.yhi = std::max(r.yhi, *d.yTo);
     return r;
 }
 
