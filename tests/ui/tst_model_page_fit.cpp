@@ -12,6 +12,7 @@
 #include <QScreen>
 #include <QTableWidget>
 #include <QTemporaryDir>
+#include <QTextBoundaryFinder>
 #include <QtTest>
 
 #include "tests/ui/ui_test_util.h"
@@ -159,6 +160,16 @@ private slots:
                 QVERIFY2(text.contains(formatExact(kind->ropeTheta).replace(u' ', QChar(0x00A0))),
                          qPrintable(text));
             QCOMPARE(test::hasCjk(text), chinese);
+            // No item breaks inside, in Chinese either ("扩展后的上" / "下文"); after the
+            // model's name, the items are "label = value".
+            for (const QString& line : text.split(QLatin1Char('\n'))) {
+                const QStringList items = line.split(QStringLiteral("   ·   "));
+                for (qsizetype i = 1; i < items.size(); ++i) {
+                    QTextBoundaryFinder f(QTextBoundaryFinder::Line, items[i]);
+                    const qsizetype at = f.toNextBoundary();
+                    QVERIFY2(at <= 0 || at >= items[i].trimmed().size(), qPrintable(items[i]));
+                }
+            }
             // One model: its encoding's formula (RoPE's, ALiBi's bias); two: their numbers only.
             QCOMPARE(strip->formulaText().isEmpty(), page->hasCompare());
             w.setPresentation(false);

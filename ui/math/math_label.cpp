@@ -44,9 +44,25 @@ double MathLabel::pixelSize() const {
     return f.pointSizeF() * logicalDpiY() / 72.0;
 }
 
+double MathLabel::fittedPixelSize(int width) const {
+    // What cannot wrap (a display formula, a long word) is drawn smaller until it fits the
+    // width, down to half size, rather than cut at the label's edge.
+    const double full = pixelSize();
+    if (width <= 0) return full;
+    double px = full;
+    // Text widths are not quite proportional to the size (hinting): a few rounds, each a
+    // little under the proportional guess.
+    for (int round = 0; round < 6; ++round) {
+        const double wide = m_text.size(px, width).width();
+        if (wide <= width) return px;
+        px = std::max(0.5 * full, px * 0.98 * width / wide);
+    }
+    return px;
+}
+
 int MathLabel::heightForWidth(int width) const {
     if (m_text.source().isEmpty()) return 0;
-    return static_cast<int>(std::ceil(m_text.size(pixelSize(), width).height()));
+    return static_cast<int>(std::ceil(m_text.size(fittedPixelSize(width), width).height()));
 }
 
 QSize MathLabel::sizeHint() const {
@@ -67,8 +83,8 @@ void MathLabel::paintEvent(QPaintEvent*) {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing, true);
     p.setRenderHint(QPainter::TextAntialiasing, true);
-    m_text.paint(p, QPointF(0, 0), pixelSize(), width(), palette().color(foregroundRole()),
-                 m_alignment);
+    m_text.paint(p, QPointF(0, 0), fittedPixelSize(width()), width(),
+                 palette().color(foregroundRole()), m_alignment);
 }
 
 void MathLabel::changeEvent(QEvent* event) {

@@ -28,6 +28,9 @@ public:
     int heightForWidth(int width) const override;
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
+    // The pixel size the text is drawn at in `width`: the font's, or smaller (down to half) when
+    // something that cannot wrap (a display formula) is wider, so that nothing is cut.
+    double fittedPixelSize(int width) const;
 
 protected:
     void paintEvent(QPaintEvent* event) override;

@@ -18,6 +18,22 @@ namespace poslab::ui {
 
 namespace {
 
+// No line break inside: no-break spaces for the spaces, and a word joiner (U+2060, invisible)
+// between characters where Chinese would break anywhere ("扩展后的上" / "下文").
+QString unbreakable(const QString& item) {
+    QString out;
+    out.reserve(item.size() * 2);
+    for (qsizetype i = 0; i < item.size(); ++i) {
+        const QChar c = item[i] == u' ' ? QChar(0x00A0) : item[i];
+        if (i > 0 && !c.isLowSurrogate() &&
+            (c.script() == QChar::Script_Han || item[i - 1].script() == QChar::Script_Han ||
+             c.unicode() >= 0x3000))
+            out += QChar(0x2060);
+        out += c;
+    }
+    return out;
+}
+
 // "Base = 500 000", "Pair layout = Interleaved", "底数 = 500 000": the panel's words in the
 // interface language (the ParamSpec's label, choice values in words), the footer's numbers.
 QStringList actingParamWords(const ViewSpec& view, const core::ParamSet& params) {
@@ -31,14 +47,14 @@ QStringList actingParamWords(const ViewSpec& view, const core::ParamSet& params)
             value = choiceText(core::formatValue(a.value));
         // One item never breaks across lines ("Positions n" / "= 512"): no-break spaces inside,
         // the line breaks between items.
-        words << QStringLiteral("%1 = %2").arg(label, value).replace(u' ', QChar(0x00A0));
+        words << unbreakable(QStringLiteral("%1 = %2").arg(label, value));
     }
     return words;
 }
 
 // One item of the strip: never broken inside ("base θ = 10 000"), the lines break between items.
 QString stripItem(const QString& label, const QString& value) {
-    return QStringLiteral("%1 = %2").arg(label, value).replace(u' ', QChar(0x00A0));
+    return unbreakable(QStringLiteral("%1 = %2").arg(label, value));
 }
 
 const QString kSeparator = QStringLiteral("   ·   ");
