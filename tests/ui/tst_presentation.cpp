@@ -19,8 +19,6 @@
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_deck.h"
 #include "ui/document/lesson_player.h"
-#include "ui/math/math_label.h"
-#include "ui/math/math_text.h"
 #include "ui/panels/choice_words.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/param_panel.h"
@@ -96,35 +94,6 @@ class TestPresentation : public QObject {
 private slots:
     void initTestCase() { setUpApplication(); }
     void cleanup() { applyLanguage(Lang::En); }
-
-    // A formula wider than the strip's room (T5's bucket rule in words) is drawn smaller until it
-    // fits, never cut at the edge; one that fits keeps the font's size.
-    void stripFormulaFitsItsWidth_data() {
-        QTest::addColumn<QString>("tex");
-        QTest::addColumn<int>("width");
-        QTest::addColumn<bool>("smaller");
-        const QString t5 =
-            QStringLiteral("\\text{exact below max\\_exact, logarithmic up to max\\_distance}");
-        QTest::newRow("T5 words in 500 px") << t5 << 500 << true;
-        QTest::newRow("RoPE in 900 px") << QStringLiteral("f(q, m) = R_m q") << 900 << false;
-    }
-    void stripFormulaFitsItsWidth() {
-        QFETCH(QString, tex);
-        QFETCH(int, width);
-        QFETCH(bool, smaller);
-        math::MathLabel label;
-        QFont f = label.font();
-        f.setPixelSize(30);
-        label.setFont(f);
-        label.setFormula(tex);
-        const double px = label.fittedPixelSize(width);
-        QCOMPARE(px < 30, smaller);
-        QVERIFY(px >= 15);
-        math::MathText text(QStringLiteral("$$") + tex + QStringLiteral("$$"));
-        text.setFont(label.font());
-        QVERIFY2(text.size(px, width).width() <= width + 0.5,
-                 qPrintable(QString::number(text.size(px, width).width())));
-    }
 
     void keysStepTheLesson_data() {
         QTest::addColumn<QString>("target");
