@@ -15,6 +15,7 @@
 
 #include "tests/ui/ui_test_util.h"
 #include "ui/document/model_presets.h"
+#include "ui/figure/number_format.h"
 #include "ui/model/layer_map.h"
 #include "ui/model/model_chart.h"
 #include "ui/model/model_page.h"
@@ -160,6 +161,12 @@ private slots:
         QCOMPARE(page()->readout("interpolated"), QString::number(pairs[2]));
         QCOMPARE(page()->readout("attention_factor"), attention);
         QCOMPARE(page()->readout("rotary_dim"), QStringLiteral("128 of head dim 128"));
+        // Numbers in the house format, as in figures: "131 072" (a narrow space), not "131072".
+        const auto max = page()->model().config.maxPositionEmbeddings;
+        QVERIFY(max && *max >= 10000);
+        QCOMPARE(page()->readout("max"), formatExact(static_cast<double>(*max)));
+        QVERIFY(page()->readout("max").contains(QChar(0x202F)));
+        QCOMPARE(page()->readout("base"), formatExact(page()->currentKind()->ropeTheta));
         QVERIFY(page()->nopeText().isEmpty());
         QVERIFY(page()->frequencyChart()->isVisible());
         // One dot per pair on the scaled curve, classed as the readouts count them.

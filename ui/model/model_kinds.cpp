@@ -1,5 +1,7 @@
 #include "ui/model/model_kinds.h"
 
+#include "ui/figure/number_format.h"
+
 #include <QStringList>
 #include <cmath>
 #include <numbers>
@@ -32,7 +34,7 @@ QString noAttentionWhat(const cm::KindInfo& kind) {
 }
 
 QString number(double v) {
-    return QString::number(v, 'g', 12);
+    return formatExact(v);  // the house format, the config's value: "500 000"
 }
 
 }  // namespace

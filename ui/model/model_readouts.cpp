@@ -40,12 +40,17 @@ QString queryScaleRule(const cm::QueryScale& q) {
     return QStringLiteral("1+%1·ln(1+⌊p/%2⌋)").arg(readoutNumber(q.beta)).arg(q.originalMax);
 }
 
+// A count of positions in the house format ("131 072").
+QString wholeNumber(std::int64_t v) {
+    return formatExact(static_cast<double>(v));
+}
+
 void addRopeRows(QVector<Readout>* out, const cm::KindInfo& kind) {
     auto add = [&](const char* key, const QString& label, const QString& value) {
         out->append({QLatin1String(key), label, value, {}});
     };
     add("rope_type", ModelText::tr("RoPE type"), qs(kind.ropeType));
-    add("base", ModelText::tr("base θ"), readoutNumber(kind.ropeTheta));
+    add("base", ModelText::tr("base θ"), formatExact(kind.ropeTheta));  // as the config says
     QString dim = ModelText::tr("%1 of head dim %2").arg(kind.rotaryDim).arg(kind.headDim);
     if (kind.rotatingPairs() < static_cast<int>(kind.invFreq.size()))
         dim += ModelText::tr(" (%1 of %2 pairs rotate)")
@@ -56,9 +61,9 @@ void addRopeRows(QVector<Readout>* out, const cm::KindInfo& kind) {
     if (kind.qkHeadDim)
         add("qk_head_dim", ModelText::tr("q·k dim (MLA)"),
             ModelText::tr("%1 (softmax scale 1/√%1)").arg(*kind.qkHeadDim));
-    add("factor", ModelText::tr("factor"), readoutNumber(kind.factor));
+    add("factor", ModelText::tr("factor"), formatExact(kind.factor));
     add("original", ModelText::tr("original context L"),
-        kind.originalMax ? QString::number(*kind.originalMax) : QStringLiteral("—"));
+        kind.originalMax ? wholeNumber(*kind.originalMax) : QStringLiteral("—"));
 }
 
 // The parameters another encoding implies, each labelled as its parameter panel labels it.
@@ -75,7 +80,7 @@ void addImpliedRows(QVector<Readout>* out, const cm::KindInfo& kind) {
 }  // namespace
 
 QString readoutNumber(double v) {
-    return QString::number(v, 'g', 12);
+    return formatNumber(v, 12);  // the house format: "5 000 000", "1.13862943611"
 }
 
 QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind, bool layerRows) {
@@ -98,7 +103,7 @@ QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind
     if (kind.rope) addRopeRows(&out, kind);
     if (cat != KindCategory::NoAttention)
         add("window", ModelText::tr("sliding window"),
-            kind.window ? ModelText::tr("%1 tokens").arg(*kind.window)
+            kind.window ? ModelText::tr("%1 tokens").arg(wholeNumber(*kind.window))
                         : ModelText::tr("none (full attention)"));
     if (kind.rope && kind.window)
         add("full_turn", ModelText::tr("pairs turning fully in the window"),
@@ -106,9 +111,9 @@ QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind
                 .arg(fullTurnPairs(kind).size())
                 .arg(kind.invFreq.size()));
     if (model.seqLen)
-        add("seq_len", ModelText::tr("sequence length s"), QString::number(*model.seqLen));
+        add("seq_len", ModelText::tr("sequence length s"), wholeNumber(*model.seqLen));
     add("max", ModelText::tr("extended context"),
-        c.maxPositionEmbeddings ? QString::number(*c.maxPositionEmbeddings) : QStringLiteral("—"));
+        c.maxPositionEmbeddings ? wholeNumber(*c.maxPositionEmbeddings) : QStringLiteral("—"));
     if (kind.rope) {
         add("attention_factor", ModelText::tr("attention factor"),
             readoutNumber(kind.attentionFactor));
