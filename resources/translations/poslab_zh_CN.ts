@@ -708,6 +708,10 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>演示模式(&amp;P)</translation>
     </message>
     <message>
+        <source>Reset &amp;layout</source>
+        <translation>重置布局(&amp;L)</translation>
+    </message>
+    <message>
         <source>Cancel the computation</source>
         <translation>取消计算</translation>
     </message>

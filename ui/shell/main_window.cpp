@@ -142,6 +142,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
             [this] { setPresentation(false); });
     connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
 
+    m_defaultLayout = saveState();  // as built, before the last session's layout
     restoreSettings();
     m_session->start();
     if (const QString off = m_session->autosaveProblem(); !off.isEmpty()) m_status->addNotice(off);
@@ -224,6 +225,8 @@ void MainWindow::buildMenus() {
     m_viewMenu->addAction(m_browserDock->toggleViewAction());
     m_viewMenu->addAction(m_paramsDock->toggleViewAction());
     m_viewMenu->addAction(m_explanationDock->toggleViewAction());
+    m_resetLayoutAct = m_viewMenu->addAction(QString(), this, &MainWindow::resetLayout);
+    m_resetLayoutAct->setObjectName("resetLayoutAction");
     for (int i = 1; i <= 9; ++i) {
         auto* a = new QAction(this);
         a->setObjectName(QStringLiteral("showTab%1").arg(i));
@@ -372,6 +375,23 @@ void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo, const 
     m_page->setParams(values);
 }
 
+// View > Reset layout: the docks as a fresh window has them (shown, at their first sizes), out
+// of presentation mode; on the Model page the parameter and explanation docks come back when
+// an encoding page is opened.
+void MainWindow::resetLayout() {
+    setPresentation(false);
+    restoreState(m_defaultLayout);
+    for (QDockWidget* d : {m_browserDock, m_paramsDock, m_explanationDock}) {
+        d->setFloating(false);
+        d->show();
+    }
+    if (modelPageShown()) {
+        m_docksBeforeModel = {true, true};
+        m_paramsDock->hide();
+        m_explanationDock->hide();
+    }
+}
+
 void MainWindow::onResult(const ComputeResult& result) {
     m_status->resultArrived(result);
     if (result.cancelled || !m_page->applyResult(result)) return;
@@ -440,6 +460,7 @@ void MainWindow::retranslate() {
     m_cmapDiverging->setText(
         tr("Diverging, centred on 0 (red–white–blue; dark centre in the dark theme)"));
     m_presentAct->setText(tr("&Presentation mode"));
+    m_resetLayoutAct->setText(tr("Reset &layout"));
     m_cancelAct->setText(tr("Cancel the computation"));
     for (int i = 0; i < m_tabActs.size(); ++i)
         m_tabActs[i]->setText(tr("Show view tab %1").arg(i + 1));

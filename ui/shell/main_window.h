@@ -141,6 +141,7 @@ private:
     void retranslateSession();
     void onEdited(const QString& name);
     void onResult(const ComputeResult& result);
+    void resetLayout();
     // Undoable unless `fromUndo`; `label` names the step in the undo stack. Unless `fromUndo`,
     // the page's model marks become `models` (none: a reset, a lesson step), and undoing the step
     // brings back the marks before it.
@@ -235,6 +236,8 @@ private:
     QAction* m_resetAct = nullptr;
     QAction* m_darkAct = nullptr;
     QAction* m_presentAct = nullptr;
+    QAction* m_resetLayoutAct = nullptr;
+    QByteArray m_defaultLayout;  // the docks as built (View > Reset layout)
     QAction* m_searchAct = nullptr;
     QAction* m_cancelAct = nullptr;
     QAction* m_cmapAuto = nullptr;
