@@ -384,8 +384,6 @@ bool writeSvg(QIODevice* device, const Figure& figure, const FigureOptions& o) {
     return p.end();
 }
 
-namespace {
-
 // Writes `bytes` to `path` through core's AtomicFile, the writer of `poslab export`: one rule for
 // links (written through, or refused when they lead nowhere), devices and FIFOs (refused), and
 // one vocabulary for failures ("no space left on the device"). The whole file is checked written
@@ -400,6 +398,8 @@ QString saveBytes(const QString& path, const QByteArray& bytes) {
     }
     return st ? QString() : QString::fromStdString(st.error().message);
 }
+
+namespace {
 
 QString outOfMemory(const QString& path) {
     return saveError(path, QStringLiteral("out of memory while drawing it"));

@@ -102,6 +102,9 @@ QVector<QRectF> figureHeatmapPlots(QPainter& painter, const QRectF& area, const 
 void setUpPdf(QPdfWriter& pdf, const FigureOptions& options, const QString& title);
 // The area to paint a page of it in.
 QRectF pdfArea(QPdfWriter& pdf);
+// Writes `bytes` to `path` through core's AtomicFile (the writer of `poslab export`): the whole
+// file checked written before the rename; "" or the reason it was not written.
+QString saveBytes(const QString& path, const QByteArray& bytes);
 
 // The figure as an image of options.pixels (for PNG and the clipboard).
 QImage figureImage(const Figure& figure, const FigureOptions& options);

@@ -27,16 +27,6 @@ QString fromStatus(const core::Status& st) {
     return st ? QString() : QString::fromStdString(st.error().message);
 }
 
-QString saveBytes(const QString& path, const QByteArray& bytes) {
-    core::io::AtomicFile file;
-    auto st = file.open(path.toStdString());
-    if (st) {
-        file.stream().write(bytes.constData(), bytes.size());
-        st = file.commit();
-    }
-    return fromStatus(st);
-}
-
 QString frameName(const QString& folder, int frame) {
     return QDir(folder).filePath(
         QStringLiteral("frame_%1.png").arg(frame, 4, 10, QLatin1Char('0')));
