@@ -712,6 +712,14 @@ Every number is computed by the CPU core in double precision.</source>
         <translation>重置布局(&amp;L)</translation>
     </message>
     <message>
+        <source>Reset the &amp;Class</source>
+        <translation>重置课堂(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Class reset: every page is back at its preset; lessons, comparisons and marks are cleared.</source>
+        <translation>课堂已重置：每一页都回到预设值；课程、对比和标记均已清除。</translation>
+    </message>
+    <message>
         <source>Cancel the computation</source>
         <translation>取消计算</translation>
     </message>

@@ -141,6 +141,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(m_player, &LessonPlayer::leavePresentationRequested, this,
             [this] { setPresentation(false); });
     connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
+    connect(m_player, &LessonPlayer::stopped, this, &MainWindow::clearLessonGhosts);
 
     m_defaultLayout = saveState();  // as built, before the last session's layout
     restoreSettings();
@@ -190,6 +191,8 @@ void MainWindow::buildMenus() {
     m_resetAct = m_editMenu->addAction(QString(), this, [this] {
         if (const PageSpec* p = m_page->page()) applyParams(presetParams(*p), false);
     });
+    m_resetClassAct = m_editMenu->addAction(QString(), this, &MainWindow::resetClass);
+    m_resetClassAct->setObjectName("resetClassAction");
     m_searchAct = m_editMenu->addAction(QString(), m_browser, [this] {
         m_browserDock->show();
         m_browser->focusSearch();
@@ -461,6 +464,7 @@ void MainWindow::retranslate() {
         tr("Diverging, centred on 0 (red–white–blue; dark centre in the dark theme)"));
     m_presentAct->setText(tr("&Presentation mode"));
     m_resetLayoutAct->setText(tr("Reset &layout"));
+    m_resetClassAct->setText(tr("Reset the &Class"));
     m_cancelAct->setText(tr("Cancel the computation"));
     for (int i = 0; i < m_tabActs.size(); ++i)
         m_tabActs[i]->setText(tr("Show view tab %1").arg(i + 1));

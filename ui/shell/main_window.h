@@ -130,6 +130,7 @@ signals:
 protected:
     void closeEvent(QCloseEvent* e) override;
     void changeEvent(QEvent* e) override;
+    void resizeEvent(QResizeEvent* e) override;
     void dragEnterEvent(QDragEnterEvent* e) override;
     void dropEvent(QDropEvent* e) override;
 
@@ -142,6 +143,11 @@ private:
     void onEdited(const QString& name);
     void onResult(const ComputeResult& result);
     void resetLayout();
+    // Edit > Reset the class (main_window_class.cpp): every page back at its preset, the lesson
+    // ended, compare set-ups, ghosts and model marks gone; the layout is left as it is.
+    void resetClass();
+    // A lesson's ghost curves end with the lesson.
+    void clearLessonGhosts();
     // Undoable unless `fromUndo`; `label` names the step in the undo stack. Unless `fromUndo`,
     // the page's model marks become `models` (none: a reset, a lesson step), and undoing the step
     // brings back the marks before it.
@@ -163,6 +169,8 @@ private:
     void copyParameters();
     void togglePresentation(bool on);
     void applyPresentationFont();
+    void invalidateLayouts();
+    void rebuildPage();
     void saveSettings();
     void restoreSettings();
     void buildModelPage();
@@ -201,6 +209,8 @@ private:
     bool m_presenting = false;
     QByteArray m_stateBeforePresenting;
     bool m_maximizedBeforePresenting = false;
+    int m_browserWidthBeforePresenting = 0;
+    int m_browserWidthToRestore = 0;  // for the window manager's resizes just after F11 ends
     bool m_dark = false;
     ColormapChoice m_colormap = ColormapChoice::Auto;
     QFont m_normalFont;
@@ -237,6 +247,7 @@ private:
     QAction* m_darkAct = nullptr;
     QAction* m_presentAct = nullptr;
     QAction* m_resetLayoutAct = nullptr;
+    QAction* m_resetClassAct = nullptr;
     QByteArray m_defaultLayout;  // the docks as built (View > Reset layout)
     QAction* m_searchAct = nullptr;
     QAction* m_cancelAct = nullptr;

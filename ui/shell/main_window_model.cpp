@@ -97,7 +97,9 @@ void MainWindow::showModelPage() {
     if (modelPageShown()) return;
     if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
     // The parameter panel and the explanation belong to encoding pages; they come back after.
-    m_docksBeforeModel = {!m_paramsDock->isHidden(), !m_explanationDock->isHidden()};
+    // In presentation mode every dock is hidden: what the user chose was recorded on entering.
+    if (!m_presenting)
+        m_docksBeforeModel = {!m_paramsDock->isHidden(), !m_explanationDock->isHidden()};
     m_paramsDock->hide();
     m_explanationDock->hide();
     m_stack->setCurrentWidget(m_modelPage);
@@ -109,6 +111,7 @@ void MainWindow::showModelPage() {
 void MainWindow::leaveModelPage() {
     if (!modelPageShown()) return;
     m_stack->setCurrentWidget(m_page);
+    if (m_presenting) return;  // leaving presentation mode brings them back
     m_paramsDock->setVisible(m_docksBeforeModel.first);
     m_explanationDock->setVisible(m_docksBeforeModel.second);
 }

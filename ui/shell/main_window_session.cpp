@@ -7,11 +7,13 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QUndoStack>
 
 #include "core/registry.h"
@@ -259,7 +261,12 @@ void MainWindow::togglePresentation(bool on) {
     m_presenting = on;
     if (on) {
         m_stateBeforePresenting = saveState();  // dock visibility and sizes, put back on leaving
+        // The parameter and explanation docks as the user keeps them on encoding pages: a lesson
+        // may move between the Model page and encoding pages before presentation mode ends.
+        if (!modelPageShown())
+            m_docksBeforeModel = {!m_paramsDock->isHidden(), !m_explanationDock->isHidden()};
         m_maximizedBeforePresenting = isMaximized();
+        m_browserWidthBeforePresenting = m_browserDock->width();
         for (QDockWidget* d : {m_browserDock, m_paramsDock, m_explanationDock}) d->hide();
         menuBar()->hide();
         statusBar()->hide();
@@ -269,16 +276,34 @@ void MainWindow::togglePresentation(bool on) {
         showFullScreen();
     } else {
         QApplication::setFont(m_normalFont);
+        setFont(QFont());  // the window and its children now, not at the next polish
+        invalidateLayouts();
+        rebuildPage();
         m_strip->hide();
         menuBar()->show();
         statusBar()->show();
         restoreState(m_stateBeforePresenting);
+        const bool encodingPage = !modelPageShown();
+        m_paramsDock->setVisible(encodingPage && m_docksBeforeModel.first);
+        m_explanationDock->setVisible(encodingPage && m_docksBeforeModel.second);
         if (m_maximizedBeforePresenting)
             showMaximized();
         else
             showNormal();
+        // The saved state may hold the browser as another page squeezed it (review 2 #3b), and
+        // the window manager gives the normal size back in resizes of its own.
+        m_browserWidthToRestore = m_browserWidthBeforePresenting;
+        resizeDocks({m_browserDock}, {m_browserWidthToRestore}, Qt::Horizontal);
+        QTimer::singleShot(2000, this, [this] { m_browserWidthToRestore = 0; });
         m_player->setPresenting(false);
     }
+}
+
+// A hidden widget (a tab not shown) keeps the sizes its layout cached at the font it was laid
+// out with: at the presentation font, a hidden tab would hold the normal window wider than the
+// screen and squeeze the browser (review 2 #3b).
+void MainWindow::invalidateLayouts() {
+    for (QLayout* l : findChildren<QLayout*>()) l->invalidate();
 }
 
 void MainWindow::applyPresentationFont() {
@@ -288,6 +313,8 @@ void MainWindow::applyPresentationFont() {
     else if (f.pixelSize() > 0)
         f.setPixelSize(qRound(f.pixelSize() * 1.4));
     QApplication::setFont(f);
+    setFont(QFont());  // the window and its children now, not at the next polish
+    invalidateLayouts();
     m_player->setPresenting(true);
 }
 

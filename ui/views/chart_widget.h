@@ -32,6 +32,7 @@ public:
     void setDark(bool dark);
     // Curves drawn under the view's own (a lesson step's ghost, styled by ghostCurves()).
     void setGhost(const QVector<CurveData>& curves);
+    const QVector<CurveData>& ghost() const { return m_ghost; }
     static constexpr int kGhostColor = ui::kGhostColor;
     // The curves of the last data (without a ghost).
     const QVector<CurveData>& curves() const { return m_data.curves; }
