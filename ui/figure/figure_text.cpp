@@ -385,9 +385,10 @@ FormulaLayout layOutFormula(const QString& tex, double width, const PaintStyle& 
     const QVector<FormulaPiece> pieces = formulaPieces(tex);
     for (int count = 2; out.pixels < least && count <= pieces.size(); ++count) {
         const QStringList lines = balancedLines(pieces, count, least, style);
+        // Set at the least size: more lines take room from the view, never a larger formula.
         if (const double px = linesPixels(lines, width, style, maxUnits); px > out.pixels) {
             out.lines = lines;
-            out.pixels = px;
+            out.pixels = std::min(px, least);
         }
     }
     out.height = 0.4 * style.unit;
