@@ -122,6 +122,9 @@ struct ViewState {
     int pixels = 0;
     QString show;
     bool logX = false;
+    // A fixed log colour scale [lo, hi] (0 < lo < hi) for the precision views (rope/cos_error,
+    // angle_error, precision), so that two lesson steps share one; 0, 0: the data's own range.
+    double logColorLo = 0, logColorHi = 0;
     bool operator==(const ViewState&) const = default;
 };
 

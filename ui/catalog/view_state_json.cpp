@@ -30,6 +30,8 @@ QJsonObject viewStateToJson(const ViewState& s) {
             QJsonArray{static_cast<double>(s.colWinStart), static_cast<double>(s.colWinEnd)};
     if (!s.show.isEmpty()) o[QStringLiteral("show")] = s.show;
     if (s.logX) o[QStringLiteral("logX")] = true;
+    if (s.logColorHi > 0)
+        o[QStringLiteral("logColorRange")] = QJsonArray{s.logColorLo, s.logColorHi};
     return o;
 }
 
@@ -55,6 +57,23 @@ bool readWindow(const QJsonObject& o, const QString& key, qint64* start, qint64*
     }
     *start = static_cast<qint64>(lo);
     *end = static_cast<qint64>(hi);
+    return true;
+}
+
+// A fixed log colour range [lo, hi], 0 < lo < hi, both finite.
+bool readLogColorRange(const QJsonObject& o, double* lo, double* hi, QString* error) {
+    const QJsonValue v = o.value(QStringLiteral("logColorRange"));
+    if (v.isUndefined()) return true;
+    const QJsonArray a = v.toArray();
+    const bool ok = v.isArray() && a.size() == 2 && a[0].isDouble() && a[1].isDouble() &&
+                    a[0].toDouble() > 0 && a[1].toDouble() > a[0].toDouble() &&
+                    std::isfinite(a[1].toDouble());
+    if (!ok) {
+        *error = QStringLiteral("\"logColorRange\" must be [lo, hi] with 0 < lo < hi");
+        return false;
+    }
+    *lo = a[0].toDouble();
+    *hi = a[1].toDouble();
     return true;
 }
 
@@ -113,7 +132,8 @@ bool viewStateFromJson(const QJsonObject& o, ViewState* state, QString* error) {
         !readTextField(o, QStringLiteral("show"),
                        {QString(), QStringLiteral("angle"), QStringLiteral("mod"),
                         QStringLiteral("cos"), QStringLiteral("sin")},
-                       &s.show, &why)) {
+                       &s.show, &why) ||
+        !readLogColorRange(o, &s.logColorLo, &s.logColorHi, &why)) {
         *error = QStringLiteral("view state ") + why;
         return false;
     }

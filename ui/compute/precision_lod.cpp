@@ -122,10 +122,21 @@ bool preparePanel(PrepareContext& ctx, const SeriesSpec& s, const ViewState& st,
     return true;
 }
 
-// One colour range: a log scale over the panels' positive means (view.logColor), else each
-// panel's (or the shared) linear range of its means.
-void colourPanels(const PrepareContext& ctx, const ViewSpec& view, QVector<Panel>& panels) {
+// One colour range: the state's fixed log scale (a lesson's steps share one), a log scale over
+// the panels' positive means (view.logColor), else each panel's (or the shared) linear range of
+// its means.
+void colourPanels(const PrepareContext& ctx, const ViewSpec& view, const ViewState& st,
+                  QVector<Panel>& panels) {
     const double inf = std::numeric_limits<double>::infinity();
+    if (st.logColorHi > st.logColorLo && st.logColorLo > 0) {
+        for (Panel& p : panels) {
+            p.heat.logColor = true;
+            p.heat.colormap = ColormapKind::Viridis;
+            p.heat.lo = st.logColorLo;
+            p.heat.hi = st.logColorHi;
+        }
+        return;
+    }
     if (view.logColor) {
         double mn = inf, mx = 0;
         for (const Panel& p : panels)
@@ -227,7 +238,7 @@ void preparePrecisionLod(PrepareContext& ctx, const ViewSpec& view, const ViewSt
         }
         panels << panel;
     }
-    colourPanels(ctx, view, panels);
+    colourPanels(ctx, view, st, panels);
     for (Panel& panel : panels) {
         paintBlockMeans(panel.heat);
         out.heatmaps << panel.heat;

@@ -10,6 +10,7 @@
 
 #include "core/analysis/compare.h"
 #include "ui/compute/prepare_view.h"
+#include "ui/compute/rope_lod.h"
 #include "ui/figure/number_format.h"
 
 namespace poslab::ui {
@@ -33,6 +34,12 @@ struct CurveBuilder {
     LinesData& lines;
     qint64 columns;  // pixel columns: a curve with more points is drawn as its envelope
     double best = -std::numeric_limits<double>::infinity();
+    // The window of x a plain lines view asks for (its state's, inclusive; last -1: to the end),
+    // and what the curves need said: the whole count of x, and the first x from which a curve
+    // is infinite (or undefined) to its end, where it overflowed.
+    qint64 winFirst = 0, winLast = -1;
+    qint64 whole = 0;
+    std::optional<qint64> overflowAt = std::nullopt;
 
     CurveData start(const SeriesSpec& s, LocalText name) const {
         CurveData c;
@@ -56,10 +63,17 @@ struct CurveBuilder {
             return y;
         };
         auto drawable = [&](double y) { return std::isfinite(y) && !(lines.logY && y <= 0); };
-        if (columns > 0 && count > columns && !lines.logX) {
+        // An overflowed curve ends at its last finite x (a band column never reaches past it).
+        const std::optional<qint64> over = noteOverflow(count, value);
+        const qint64 from = std::clamp<qint64>(winFirst, 0, count);
+        const qint64 to = winLast < 0 ? count : std::clamp<qint64>(winLast + 1, from, count);
+        const qint64 span = to - from;
+        if (columns > 0 && span > columns && !lines.logX) {
             for (qint64 col = 0; col < columns; ++col) {
-                const qint64 x0 = (col * count + columns - 1) / columns;
-                const qint64 x1 = ((col + 1) * count + columns - 1) / columns;
+                const qint64 x0 = from + (col * span + columns - 1) / columns;
+                const qint64 x1 =
+                    std::min(over.value_or(to), from + ((col + 1) * span + columns - 1) / columns);
+                if (x1 <= x0) continue;
                 double lo = std::numeric_limits<double>::infinity(), hi = -lo;
                 for (qint64 x = x0; x < x1; ++x) {
                     const double y = value(x);
@@ -73,14 +87,31 @@ struct CurveBuilder {
             lines.curves << c;
             return;
         }
-        c.points.reserve(static_cast<int>(count));
-        for (qint64 x = 0; x < count; ++x) {
+        c.points.reserve(static_cast<int>(span));
+        for (qint64 x = from; x < to; ++x) {
             const double y = value(x);
             if (!drawable(y)) continue;
             best = std::max(best, y);
             c.points.append(QPointF(static_cast<double>(x), y));
         }
         lines.curves << c;
+    }
+
+    // A curve that is infinite from some x to its end (a float16 position from 65 520 on): the
+    // first such x. The trailing run of non-finite values is read backwards; NaN alone is no
+    // overflow.
+    template <typename Value>
+    std::optional<qint64> noteOverflow(qint64 count, Value value) {
+        whole = std::max(whole, count);
+        std::optional<qint64> at;
+        for (qint64 x = count - 1; x >= 0; --x) {
+            const double y = value(x);
+            if (std::isfinite(y)) break;
+            if (std::isinf(y)) at = x;
+        }
+        if (!at || *at == 0) return std::nullopt;
+        if (!overflowAt || *at < *overflowAt) overflowAt = at;
+        return at;
     }
 
     void appendColumn(CurveData& c, double x0, double x1, double lo, double hi) {
@@ -261,6 +292,39 @@ void addMarkers(PrepareContext& ctx, const ViewInput& in, LinesData& L) {
     }
 }
 
+// A plain view's window on the x axis (and its whole range, to zoom out to); where a curve
+// overflows, the axis runs on to the last x, past the last finite value, and a labelled mark
+// stands where the values become infinite ("float16 overflows: ∞ from 65 520").
+void frameWindowAndOverflow(PrepareContext& ctx, const ViewInput& in, const CurveBuilder& cb) {
+    LinesData& L = cb.lines;
+    if (cb.whole <= 0 || L.logX) return;
+    const qint64 last = cb.whole - 1;
+    const qint64 from = std::clamp<qint64>(cb.winFirst, 0, last);
+    const qint64 to = cb.winLast < 0 ? last : std::clamp<qint64>(cb.winLast, from, last);
+    if (from > 0 || to < last) {
+        L.xFrom = static_cast<double>(from);
+        L.xTo = static_cast<double>(to);
+        L.xWholeTo = static_cast<double>(last);
+    }
+    if (!cb.overflowAt) return;
+    if (!L.xTo) {
+        L.xFrom = 0.0;
+        L.xTo = static_cast<double>(last);
+    }
+    QString format;
+    if (!in.series.isEmpty())
+        if (const auto p = ctx.fetcher.paramsOf(in.series[0], in.state); p && p->has("precision"))
+            format = QString::fromStdString(p->text("precision"));
+    const LocalText label =
+        format.isEmpty()
+            ? LocalText{QString::fromUtf8("overflow: ∞ from %1"),
+                        QString::fromUtf8("溢出：从 %1 起为 ∞")}
+            : LocalText{
+                  QString::fromUtf8("%1 overflows: ∞ from %2").arg(format, QStringLiteral("%1")),
+                  QString::fromUtf8("%1 溢出：从 %2 起为 ∞").arg(format, QStringLiteral("%1"))};
+    L.vmarkers << VMarker{static_cast<double>(*cb.overflowAt), {}, -1, label};
+}
+
 // A series' reference power law y = c·x^slope (log-log views): over the x range of its points,
 // with c fitted in log space. With the slope fixed the least-squares c makes the line pass
 // through the centroid of the points in log space, (mean log x, mean log y): the geometric
@@ -302,6 +366,13 @@ void prepareLines(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
     L.logY = view.logY;
     L.logX = view.logX || in.state.logX;
     CurveBuilder cb{L, in.state.pixels > 0 ? in.state.pixels : kFigureColumns};
+    // A plain lines view draws the window its state names (level-of-detail views ask core for
+    // theirs and come here with it drawn).
+    const bool plain = !ropeLodKind(view).has_value();
+    if (plain) {
+        cb.winFirst = in.state.winStart;
+        cb.winLast = in.state.winEnd;
+    }
     QVector<qsizetype> firstCurve;  // per series, the index of its first curve
     for (int i = 0; i < in.series.size(); ++i) {
         firstCurve << L.curves.size();
@@ -316,6 +387,7 @@ void prepareLines(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
         bandToPointsWhenExact(c);
     }
     addMarkers(ctx, in, L);
+    if (plain) frameWindowAndOverflow(ctx, in, cb);
     // References last, each fitted to its own series' curves only.
     const qsizetype drawn = L.curves.size();
     for (qsizetype i = 0; i < firstCurve.size(); ++i) {

@@ -14,9 +14,11 @@
 #include "core/io/input_file.h"
 #include "core/models/rope_params.h"
 #include "ui/catalog/view_state_json.h"
+#include "ui/compute/precision_lod.h"
 #include "ui/compute/rope_lod.h"
 #include "ui/compute/series_fetch.h"
 #include "ui/document/model_presets.h"
+#include "ui/math/math_formula.h"
 
 namespace poslab::ui {
 
@@ -31,10 +33,11 @@ QString qs(const std::string& s) {
 // Keys a lesson may hold. Unknown keys are errors rather than ignored: a misspelt "parmas" would
 // otherwise silently show the preset, and the author would never know.
 const QStringList kLessonKeys = {"format", "id", "title", "steps"};
-const QStringList kStepKeys = {"view",  "page", "params", "state",
-                               "model", "kind", "title",  "caption"};
-const QStringList kStateKeys = {"slice",           "dims",         "m",           "delta",
-                                "compareQuantity", "compareParam", "compareValue"};
+const QStringList kStepKeys = {"view", "page",  "params",  "state",  "model",
+                               "kind", "title", "caption", "formula"};
+const QStringList kStateKeys = {
+    "slice",        "dims",         "m",      "delta",        "compareQuantity",
+    "compareParam", "compareValue", "window", "logColorRange"};
 
 bool checkKeys(const QJsonObject& o, const QStringList& allowed, const QString& what,
                QString* why) {
@@ -95,13 +98,47 @@ bool resolveView(const QString& viewId, const QString& pageId, const Catalog& ca
     return true;
 }
 
+// The step's own formula (optional): TeX, one text or {"en": ..., "zh": ...}; it must parse.
+bool readFormula(const QJsonObject& o, LocalText* out, QString* why) {
+    const QJsonValue v = o.value(QStringLiteral("formula"));
+    if (v.isUndefined()) return true;
+    if (v.isString()) {
+        *out = {v.toString(), v.toString()};
+    } else if (!readText(o, QStringLiteral("formula"), out, why)) {
+        return false;
+    }
+    for (const QString& tex : {out->en, out->zh})
+        if (const math::MathFormula f(tex, math::MathMode::Display); !f.isValid()) {
+            *why = QStringLiteral("\"formula\" does not parse: ") + f.error();
+            return false;
+        }
+    return true;
+}
+
+// The view state's keys that only some views act on: a window on a lines or level-of-detail
+// view, a fixed log colour range on a precision view.
+bool stateActs(const QJsonObject& o, const ViewSpec& view, QString* why) {
+    if (o.contains(QStringLiteral("window")) && view.kind != ViewKind::Lines &&
+        !ropeLodKind(view)) {
+        *why = QStringLiteral("state \"window\" needs a lines view or a long-context rope view");
+        return false;
+    }
+    if (o.contains(QStringLiteral("logColorRange")) && !isPrecisionView(view)) {
+        *why = QStringLiteral(
+            "state \"logColorRange\" needs a precision view (rope/cos_error, angle_error, "
+            "precision)");
+        return false;
+    }
+    return true;
+}
+
 // The state as the file gives it; a compare view takes what the file leaves out from the page's
 // compare defaults, exactly as a freshly opened view would (defaultViewState).
 bool readState(const QJsonObject& o, const ViewSpec& view, const PageSpec& page, ViewState* state,
                QString* why) {
     if (!checkKeys(o, kStateKeys, QStringLiteral("state key"), why)) return false;
     ViewState s;
-    if (!viewStateFromJson(o, &s, why)) return false;
+    if (!viewStateFromJson(o, &s, why) || !stateActs(o, view, why)) return false;
     const bool anyCompare = o.contains(QStringLiteral("compareQuantity")) ||
                             o.contains(QStringLiteral("compareParam")) ||
                             o.contains(QStringLiteral("compareValue"));
@@ -305,7 +342,8 @@ bool parseStep(const QJsonValue& value, const Catalog& catalog, LessonStep* step
         return false;
     }
     if (!readText(o, QStringLiteral("title"), &s.title, why) ||
-        !readText(o, QStringLiteral("caption"), &s.caption, why))
+        !readText(o, QStringLiteral("caption"), &s.caption, why) ||
+        !readFormula(o, &s.formula, why))
         return false;
 
     const auto full = stepParams(s, catalog);

@@ -22,7 +22,13 @@
 //                                                   the window shows the Model page with it, and
 //                                                   a deck draws the view (a rope view)
 //      "title": {"en": "...", "zh": "..."},         a short heading for the step
-//      "caption": {"en": "...", "zh": "..."}}       two or three sentences
+//      "caption": {"en": "...", "zh": "..."},       two or three sentences
+//      "formula": "TeX" or {"en": ..., "zh": ...}}  optional: the formula of what the step
+//                                                   shows, in the presentation strip and the
+//                                                   deck (default: the view's, else the page's)
+// The state may also hold "window": [first, last] (a lines view or a long-context rope view
+// drawn over those x only) and "logColorRange": [lo, hi] (a precision view on that fixed log
+// colour scale, so that two steps share one).
 //   ]
 // }
 #pragma once
@@ -43,6 +49,7 @@ struct LessonStep {
     ViewState state;
     QString model, kind;  // a model preset and its kind of layer; empty: none
     LocalText title, caption;
+    LocalText formula;  // the step's own; empty: the view's (or the page's)
 };
 
 struct Lesson {

@@ -98,6 +98,7 @@ core::Expected<QVector<Figure>> lessonFigures(const Lesson& lesson, const Catalo
         if (!figure) return core::fail(where + figure.error().message);
         if (const auto ghost = lessonGhostOf(lesson, i, catalog, memoryBudget))
             figure->result.lines.curves = ghostCurves(*ghost) + figure->result.lines.curves;
+        if (!step.formula.isEmpty()) figure->formula = step.formula.text();  // the step's own
         figure->subtitle = step.title.text();
         figure->caption = step.caption.text();
         figures << *figure;

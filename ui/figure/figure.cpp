@@ -335,6 +335,12 @@ QVector<QRectF> figureHeatmapPlots(QPainter& p, const QRectF& area, const Figure
                             l.coversOver);
 }
 
+FormulaLayout figureFormula(QPainter& p, const QRectF& area, const Figure& f,
+                            const FigureOptions& o) {
+    const FigureLayout l = layOutFigure(p, area, f, o);
+    return layOutFormula(o.formula ? f.formula : QString(), l.content.room.width(), l.s);
+}
+
 QImage figureImage(const Figure& figure, const FigureOptions& o) {
     QImage image(o.pixels, QImage::Format_ARGB32_Premultiplied);
     const int dpm = static_cast<int>(std::lround(o.dpi / 0.0254));

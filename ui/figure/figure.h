@@ -14,6 +14,7 @@
 #include "core/compute.h"
 #include "core/params/param_spec.h"
 #include "ui/compute/compute_types.h"
+#include "ui/figure/figure_text.h"
 
 class QIODevice;
 class QPdfWriter;
@@ -96,6 +97,10 @@ void paintFigure(QPainter& painter, const QRectF& area, const Figure& figure,
 // columns, so that those of the same shape have plots of the same size.
 QVector<QRectF> figureHeatmapPlots(QPainter& painter, const QRectF& area, const Figure& figure,
                                    const FigureOptions& options);
+// The formula as paintFigure sets it under the view in `area` (figure_text.h): its lines and
+// their size (none where the figure has no formula or the options leave it out).
+FormulaLayout figureFormula(QPainter& painter, const QRectF& area, const Figure& figure,
+                            const FigureOptions& options);
 
 // A PDF device of the figure's size: the page is pixels / dpi inches and one device unit is one
 // figure pixel, so the same layout lands on every format (the deck and the sweep's pages too).

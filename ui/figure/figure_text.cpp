@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <vector>
 
 #include "ui/math/math_formula.h"
 #include "ui/math/math_text.h"
@@ -268,10 +269,91 @@ double formulaPixels(const math::MathFormula& f, double width, const PaintStyle&
     return px;
 }
 
+// A piece of a formula between its top-level spaces (\quad, \qquad) and the space after it.
+struct FormulaPiece {
+    QString tex, space;
+};
+
+// The formula cut at its top-level \quad and \qquad: outside braces and outside
+// \left … \right and \bigl … \bigr pairs (a cut there would leave a group open).
+QVector<FormulaPiece> formulaPieces(const QString& tex) {
+    static const QStringList opens = {"left", "bigl", "Bigl", "biggl", "Biggl"};
+    static const QStringList closes = {"right", "bigr", "Bigr", "biggr", "Biggr"};
+    QVector<FormulaPiece> out;
+    int depth = 0, pairs = 0;
+    qsizetype start = 0;
+    for (qsizetype i = 0; i < tex.size(); ++i) {
+        const QChar c = tex[i];
+        if (c == QLatin1Char('{')) ++depth;
+        if (c == QLatin1Char('}')) --depth;
+        if (c != QLatin1Char('\\')) continue;
+        qsizetype j = i + 1;
+        while (j < tex.size() && tex[j].isLetter()) ++j;
+        const QString word = tex.mid(i + 1, j - i - 1);
+        if (word.isEmpty()) {  // \{, \,, \\: one character escaped
+            ++i;
+            continue;
+        }
+        if (opens.contains(word)) ++pairs;
+        if (closes.contains(word)) --pairs;
+        if ((word == QLatin1String("quad") || word == QLatin1String("qquad")) && depth == 0 &&
+            pairs == 0) {
+            out << FormulaPiece{tex.mid(start, i - start).trimmed(), QLatin1Char('\\') + word};
+            start = j;
+        }
+        i = j - 1;
+    }
+    out << FormulaPiece{tex.mid(start).trimmed(), {}};
+    out.removeIf([](const FormulaPiece& p) { return p.tex.isEmpty(); });
+    return out;
+}
+
+// Pieces [from, to) as one line: joined by their spaces, the last one's dropped.
+QString joinPieces(const QVector<FormulaPiece>& pieces, qsizetype from, qsizetype to) {
+    QString line;
+    for (qsizetype k = from; k < to; ++k)
+        line += pieces[k].tex + (k + 1 < to ? pieces[k].space + QLatin1Char(' ') : QString());
+    return line;
+}
+
 math::MathFormula displayFormula(const QString& tex, const PaintStyle& style) {
     math::MathFormula f(tex, math::MathMode::Display);
     f.setTextFont(style.font);
     return f;
+}
+
+// Pieces split into `count` consecutive lines, the widest as narrow as can be (at `px`).
+QStringList balancedLines(const QVector<FormulaPiece>& pieces, int count, double px,
+                          const PaintStyle& style) {
+    const auto n = pieces.size();
+    auto width = [&](qsizetype a, qsizetype b) {
+        return displayFormula(joinPieces(pieces, a, b), style).size(px).width();
+    };
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    // best[k][j]: the widest line of the best split of pieces [0, j) into k lines.
+    std::vector<std::vector<double>> best(count + 1, std::vector<double>(n + 1, inf));
+    std::vector<std::vector<qsizetype>> cut(count + 1, std::vector<qsizetype>(n + 1, 0));
+    best[0][0] = 0;
+    for (int k = 1; k <= count; ++k)
+        for (qsizetype j = k; j <= n; ++j)
+            for (qsizetype i = k - 1; i < j; ++i)
+                if (const double w = std::max(best[k - 1][i], width(i, j)); w < best[k][j]) {
+                    best[k][j] = w;
+                    cut[k][j] = i;
+                }
+    QStringList lines;
+    for (qsizetype j = n, k = count; k > 0; j = cut[k][j], --k)
+        lines.prepend(joinPieces(pieces, cut[k][j], j));
+    return lines;
+}
+
+// The size of `lines` set one under another, each fitting the width and the band.
+double linesPixels(const QStringList& lines, double width, const PaintStyle& style,
+                   double maxUnits) {
+    double px = std::numeric_limits<double>::infinity();
+    for (const QString& l : lines)
+        px = std::min(px, formulaPixels(displayFormula(l, style), width, style, maxUnits));
+    return px;
 }
 
 // The caption's pixel size and size at the bottom of `body`.
@@ -291,25 +373,51 @@ std::pair<double, QSizeF> captionFit(const math::MathText& text, const QRectF& b
 
 }  // namespace
 
+FormulaLayout layOutFormula(const QString& tex, double width, const PaintStyle& style,
+                            double maxUnits) {
+    FormulaLayout out;
+    if (tex.trimmed().isEmpty()) return out;
+    out.lines = {tex};
+    out.pixels = linesPixels(out.lines, width, style, maxUnits);
+    // In print, never under kMinFormulaPt: lines cut at the formula's top-level spaces, the
+    // fewest that reach it (else the count that sets it largest).
+    const double least = style.pxPerPt > 0 ? kMinFormulaPt * style.pxPerPt : 0;
+    const QVector<FormulaPiece> pieces = formulaPieces(tex);
+    for (int count = 2; out.pixels < least && count <= pieces.size(); ++count) {
+        const QStringList lines = balancedLines(pieces, count, least, style);
+        // Set at the least size: more lines take room from the view, never a larger formula.
+        if (const double px = linesPixels(lines, width, style, maxUnits); px > out.pixels) {
+            out.lines = lines;
+            out.pixels = std::min(px, least);
+        }
+    }
+    out.height = 0.4 * style.unit;
+    for (const QString& l : out.lines) {
+        const math::MathFormula f = displayFormula(l, style);
+        out.height += f.ascent(out.pixels) + f.descent(out.pixels);
+    }
+    out.height += 0.25 * style.unit * static_cast<double>(out.lines.size() - 1);
+    return out;
+}
+
 double formulaLineHeight(const QRectF& body, const QString& tex, const PaintStyle& style,
                          double maxUnits) {
-    if (tex.trimmed().isEmpty()) return 0;
-    const math::MathFormula f = displayFormula(tex, style);
-    const double px = formulaPixels(f, body.width(), style, maxUnits);
-    return f.ascent(px) + f.descent(px) + 0.4 * style.unit;
+    return layOutFormula(tex, body.width(), style, maxUnits).height;
 }
 
 double paintFormulaLine(QPainter& p, const QRectF& body, const QString& tex,
                         const PaintStyle& style, double maxUnits) {
-    if (tex.trimmed().isEmpty()) return 0;
-    const double u = style.unit;
-    const math::MathFormula f = displayFormula(tex, style);
-    const double px = formulaPixels(f, body.width(), style, maxUnits);
-    const double ascent = f.ascent(px), descent = f.descent(px);
-    const double h = ascent + descent + 0.4 * u;
-    const double x = body.center().x() - f.width(px) / 2;
-    f.paint(p, QPointF(x, body.bottom() - 0.2 * u - descent), px, style.fg);
-    return h;
+    const FormulaLayout layout = layOutFormula(tex, body.width(), style, maxUnits);
+    if (layout.lines.isEmpty()) return 0;
+    const double u = style.unit, px = layout.pixels;
+    double y = body.bottom() - layout.height + 0.2 * u;  // the top of the first line
+    for (const QString& line : layout.lines) {
+        const math::MathFormula f = displayFormula(line, style);
+        const double x = body.center().x() - f.width(px) / 2;
+        f.paint(p, QPointF(x, y + f.ascent(px)), px, style.fg);
+        y += f.ascent(px) + f.descent(px) + 0.25 * u;
+    }
+    return layout.height;
 }
 
 double captionTextHeight(const QRectF& body, const QString& caption, const PaintStyle& style,

@@ -15,8 +15,22 @@ class QPainter;
 
 namespace poslab::ui {
 
+// A formula in print is never set under this many points (a journal column): where one line
+// would be smaller, it is set in two or more, cut at its top-level spaces (\quad, \qquad).
+inline constexpr double kMinFormulaPt = 6;
+
+// How a formula is set in a body `width` wide: its lines (TeX, top to bottom, one size), that
+// size in pixels and the band's height (0 and no lines for an empty formula).
+struct FormulaLayout {
+    QStringList lines;
+    double pixels = 0, height = 0;
+};
+FormulaLayout layOutFormula(const QString& tex, double width, const PaintStyle& style,
+                            double maxUnits = 3.2);
+
 // The formula centred in a band at the bottom of `body`; returns the height it took (0 when
-// `tex` is empty). At most `maxUnits` lines of body size high; narrower figures shrink it.
+// `tex` is empty). At most `maxUnits` lines of body size high; narrower figures shrink it, down
+// to kMinFormulaPt in print, then it takes more lines (layOutFormula).
 double paintFormulaLine(QPainter& p, const QRectF& body, const QString& tex,
                         const PaintStyle& style, double maxUnits = 3.2);
 // The height paintFormulaLine would take, painting nothing.

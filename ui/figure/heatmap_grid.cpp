@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ui/figure/heatmap_paint.h"
+#include "ui/figure/panel_title.h"
 
 namespace poslab::ui {
 
@@ -62,6 +63,12 @@ HeatmapGrid heatmapGrid(const QRectF& area, const QVector<HeatmapData>& panels, 
                  : static_cast<int>(std::lround(std::sqrt(n * area.width() / area.height() * 0.8)));
     g.cols = std::clamp(g.cols, 1, n);
     g.rows = (n + g.cols - 1) / g.cols;
+    // Titles whole: in two lines where one does not fit a panel's width (the same for all).
+    if (n > 1) {
+        QStringList titles;
+        for (const HeatmapData& h : panels) titles << h.title.text();
+        g.titleLines = panelTitleLines(titles, s, gridPanelArea(g, 0, s).width());
+    }
     // Square cells may leave the panels shorter than their rows: the rows shrink to what the
     // panels need, checked laid out at that height (the colour bar's labels depend on it).
     shareLabelColumns(g, panels, s, valueName);

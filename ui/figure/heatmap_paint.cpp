@@ -12,6 +12,7 @@
 #include "ui/figure/log_scale.h"
 #include "ui/figure/number_format.h"
 #include "ui/figure/panel_annotation.h"
+#include "ui/figure/panel_title.h"
 #include "ui/figure/ticks.h"
 
 namespace poslab::ui {
@@ -275,7 +276,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
 }
 
 double titleHeight(const PaintStyle& s, const HeatmapPanelOptions& o) {
-    return o.title ? 1.5 * s.unit : 0.0;
+    return o.title ? panelTitleHeight(o.titleLines, s) : 0.0;
 }
 
 // What a drawn cell covers in a plot of `device` pixels (coarser than the data's blocks where
@@ -401,11 +402,7 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
 void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, const PaintStyle& s,
                        const QRectF& view, QPoint hover, const HeatmapPanelOptions& o) {
     const double top = area.top() + titleHeight(s, o);
-    if (o.title) {
-        p.setPen(s.fg);
-        paintFittedLine(p, QRectF(area.left(), area.top(), area.width(), 1.4 * s.unit),
-                        Qt::AlignCenter, h.title.text(), 0.95, true, s);
-    }
+    if (o.title) paintPanelTitle(p, area, h.title.text(), o.titleLines, s);
     if (!h.error.isEmpty() || h.image.isNull()) {
         paintCentredText(p, QRectF(area.left(), top, area.width(), area.bottom() - top),
                          h.error.isEmpty() ? o.pendingText : h.error, 0.8, s);
@@ -437,6 +434,7 @@ HeatmapPanelOptions figurePanelOptions(const HeatmapGrid& g, const QVector<Heatm
     o.rowLabelWidth = g.rowLabelWidth;
     o.barLabelWidth = g.barLabelWidth;
     o.title = panels.size() > 1;
+    o.titleLines = g.titleLines;
     if (panels.size() == 1)
         o.barLabel = panels[i].title.isEmpty() ? valueName : panels[i].title.text();
     o.pendingText = QStringLiteral("—");

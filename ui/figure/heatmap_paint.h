@@ -26,6 +26,7 @@ struct HeatmapPanelOptions {
     // Label columns of these widths where >= 0 (a figure's panels share the widest of theirs,
     // so that their plots are of one size); the colour bar's grows where its labels need more.
     double rowLabelWidth = -1, barLabelWidth = -1;
+    int titleLines = 1;  // the title in this many lines, whole (panel_title.h)
 };
 
 struct HeatmapLayout {
@@ -66,6 +67,7 @@ struct HeatmapGrid {
     int cols = 1, rows = 1;
     QRectF block;
     double rowLabelWidth = -1, barLabelWidth = -1;  // the panels' shared label columns
+    int titleLines = 1;                             // the panels' titles' lines (shared)
 };
 
 // Panel i of a figure's grid: its options (titled where there are several, sharing the grid's

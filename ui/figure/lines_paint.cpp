@@ -27,8 +27,12 @@ QString chartText(const char* text) {
 QString markerText(const VMarker& m, int beyond) {
     const QString v = formatNumber(m.x, 6);
     if (!m.label.isEmpty()) {  // a position: written in full ("10 485 760")
+        // "L = 8 192", or the label's own words around the position ("∞ from 65 520").
+        const QString label = m.label.text();
         const QString t = (m.side.isEmpty() ? QString() : m.side + QStringLiteral(": ")) +
-                          m.label.text() + QStringLiteral(" = ") + formatExact(m.x);
+                          (label.contains(QStringLiteral("%1"))
+                               ? label.arg(formatExact(m.x))
+                               : label + QStringLiteral(" = ") + formatExact(m.x));
         return beyond > 0 ? t + QStringLiteral(" →") : beyond < 0 ? QStringLiteral("← ") + t : t;
     }
     if (m.side.isEmpty())

@@ -71,8 +71,14 @@ void paintFittedLine(QPainter& p, const QRectF& box, int flags, const QString& t
                      bool bold, const PaintStyle& s) {
     QFont f = s.sized(units, bold);
     const double wide = QFontMetricsF(f).horizontalAdvance(text);
-    if (wide > box.width() && wide > 0)
+    if (wide > box.width() && wide > 0) {
         f = s.sized(units * std::max(0.8, box.width() / wide * 0.98), bold);
+        // Pixel sizes are whole: the rounded size may still be a little too wide (the words
+        // would be elided where one pixel less fits them whole).
+        const int least = s.sized(units * 0.8, bold).pixelSize();
+        while (f.pixelSize() > least && QFontMetricsF(f).horizontalAdvance(text) > box.width())
+            f.setPixelSize(f.pixelSize() - 1);
+    }
     p.setFont(f);
     // Fitted across; a line taller than the box (a CJK font's leading) may pass its edges.
     p.drawText(box, flags | Qt::TextDontClip,

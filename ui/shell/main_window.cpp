@@ -107,6 +107,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     buildMenus();
     buildModelPage();
     m_strip->setModelPage(m_modelPage);  // in presentation mode the strip shows the model
+    m_strip->setLessonPlayer(m_player);  // and a lesson step's own formula
     // A page chosen by hand ends a lesson (its steps open pages without this signal).
     connect(m_browser, &EncodingBrowser::pageSelected, this, [this](const QString& id) {
         if (m_player->active()) m_player->stop();
@@ -141,7 +142,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(m_player, &LessonPlayer::leavePresentationRequested, this,
             [this] { setPresentation(false); });
     connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
-    connect(m_player, &LessonPlayer::stopped, this, &MainWindow::clearLessonGhosts);
+    connect(m_player, &LessonPlayer::stopped, this, [this] {
+        clearLessonGhosts();
+        if (m_presenting) m_strip->refresh();
+    });
 
     m_defaultLayout = saveState();  // as built, before the last session's layout
     restoreSettings();

@@ -5,6 +5,7 @@
 #include <QLabel>
 
 #include "ui/catalog/view_spec.h"
+#include "ui/document/lesson_player.h"
 #include "ui/figure/acting_params.h"
 #include "ui/math/math_label.h"
 #include "ui/model/model_kinds.h"
@@ -164,7 +165,9 @@ void PresentationStrip::refresh() {
         m_params->clear();
         return;
     }
-    m_formula->setFormula(page->formulaFor(view).text());
+    const LessonStep* step = m_player && m_player->active() ? m_player->step() : nullptr;
+    const bool stepFormula = step && view && view->id == step->view && !step->formula.isEmpty();
+    m_formula->setFormula(stepFormula ? step->formula.text() : page->formulaFor(view).text());
     // The overview shows several views: the parameters that act on any of them.
     QStringList parts;
     if (view) {

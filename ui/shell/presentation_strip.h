@@ -2,7 +2,8 @@
 // current view's formula, typeset, and the parameters that act on it ("n = 512 · base = 500 000").
 // It follows the tab, every result and the language. While the Model page is shown it shows the
 // model instead: its name, the selected kind's key numbers (keyReadouts) and the formula of the
-// kind's encoding page (none for NoPE and layers without positions).
+// kind's encoding page (none for NoPE and layers without positions). A lesson step may give the
+// formula of what it shows instead of the view's.
 #pragma once
 
 #include <QFrame>
@@ -16,6 +17,7 @@ namespace poslab::ui {
 namespace math {
 class MathLabel;
 }
+class LessonPlayer;
 class ModelPage;
 class PageWidget;
 
@@ -26,6 +28,9 @@ public:
     void refresh();
     // The Model page it follows (its changes, and whether it is the one shown); null: none.
     void setModelPage(ModelPage* page);
+    // The lesson whose running step's own formula ("formula" in the lesson file) stands for the
+    // view's while that step's view is shown; null: none.
+    void setLessonPlayer(const LessonPlayer* player) { m_player = player; }
     QString formulaText() const;  // the TeX shown, empty when none
     QString paramsText() const;
 
@@ -37,6 +42,7 @@ private:
     void refreshModel();
     PageWidget* m_page;
     ModelPage* m_modelPage = nullptr;
+    const LessonPlayer* m_player = nullptr;
     math::MathLabel* m_formula;
     QLabel* m_params;
 };

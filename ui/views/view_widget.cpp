@@ -385,7 +385,10 @@ void ViewWidget::applyResult(const ViewResult& r) {
         const auto* enc = core::registry().find(m_spec.encoding.toStdString());
         if (y.isEmpty() && m_spec.kind == ViewKind::Compare && enc)
             y = quantityAxisName(*enc, comparedQuantity(m_state, *enc));
-        if (r.lines.xWholeTo) m_chart->setFullXRange(r.lines.logX ? 1 : 0, *r.lines.xWholeTo);
+        if (r.lines.xWholeTo) {
+            m_chart->setFullXRange(r.lines.logX ? 1 : 0, *r.lines.xWholeTo);
+            m_chart->setZoomable(true);  // a window (a lesson step's zoom) can be left
+        }
         m_chart->setData(r.lines, QString(), x, y);
         m_stack->setCurrentWidget(m_chart);
     } else if (m_rotation) {
