@@ -42,13 +42,12 @@ bool anyCellSwings(const HeatmapData& h) {
 LocalText swingNote(const LocalText& quantity) {
     const QString en = quantity.en.isEmpty() ? QStringLiteral("the value") : quantity.en;
     const QString zh = quantity.zh.isEmpty() ? QString::fromUtf8("取值") : quantity.zh;
-    return {QString::fromUtf8("Hatched cells: inside each, %1 swings across more than half of "
-                              "its colour range; the colour shows only the cell's mean. Zoom in "
-                              "to resolve them.")
-                .arg(en),
-            QString::fromUtf8("斜线格：格内 %1 的摆动超过色标范围的一半，颜色只是格内的均值。"
-                              "放大即可分辨。")
-                .arg(zh)};
+    return {
+        QString::fromUtf8("Hatched cells: %1 swings over more than half its colour range "
+                          "inside each; the colour is only the mean. Zoom in to resolve.")
+            .arg(en),
+        QString::fromUtf8("斜线格：格内 %1 的摆动超过色标范围的一半，颜色只是均值。放大即可分辨。")
+            .arg(zh)};
 }
 
 QVector<bool> swingMask(const HeatmapData& h) {
