@@ -469,6 +469,14 @@
         <translation>平均 %1</translation>
     </message>
     <message>
+        <source>mean %1 (min and max not computed: %2 values, too many to check exactly)</source>
+        <translation>平均 %1（未计算最小值和最大值：共 %2 个值，太多，无法逐一精确检查）</translation>
+    </message>
+    <message>
+        <source>min and max not computed: %1 values, too many to check exactly</source>
+        <translation>未计算最小值和最大值：共 %1 个值，太多，无法逐一精确检查</translation>
+    </message>
+    <message>
         <source>min %1, max %2 over %3 values</source>
         <translation>最小 %1，最大 %2（共 %3 个值）</translation>
     </message>

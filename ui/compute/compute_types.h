@@ -114,6 +114,10 @@ struct HeatmapData {
     // c1], inclusive), where the cells are themselves means over many indices (level of detail);
     // unset: the cells' own values are the elements.
     std::function<std::pair<double, double>(qint64 r0, qint64 r1, qint64 c0, qint64 c1)> exactRange;
+    // Level of detail: whether the values inside a block of indices (as exactRange) swing across
+    // more than half the colour range, so that the block's mean hides them (gui-review-2 #5a):
+    // such blocks are hatched on the figure (ui/figure/swing_hatch.h); unset: none is.
+    std::function<bool(qint64 r0, qint64 r1, qint64 c0, qint64 c1)> swings;
 };
 
 struct CurveData {
@@ -175,7 +179,10 @@ struct ViewResult {
     LinesData lines;
     RotationData rotation;
     QString value;
-    LocalText note;      // shown under the view, e.g. that only the first heads are drawn
+    LocalText note;  // shown under the view, e.g. that only the first heads are drawn
+    // What is drawn where it is not what the view's title and formula say (the angles view
+    // showing cos(m·θⱼ)): the GUI's and the figure's title and formula; empty: the view's.
+    LocalText title, formula;
     int sliceCount = 0;  // heads of a 3-D quantity (0: none)
     // The model(s) the parameters came from, as the footer names them after the view's id
     // ("model llama-3.1-8b", "A: llama-2-7b, B: llama-3.1-8b"); empty: none.

@@ -10,13 +10,18 @@
 #include "core/registry.h"
 #include "ui/compute/cell_blocks.h"
 #include "ui/compute/rope_lod.h"
+#include "ui/compute/rope_swing.h"
+#include "ui/figure/swing_hatch.h"
 
 namespace poslab::ui::lod {
 
 namespace {
 
-constexpr double kExactCap = 4e6;  // hover: brute-force min/max up to this many terms
+// Scores: g over a block's distances, term by term, up to this many terms (a hover over the
+// whole 10M matrix at 256 pixels: 81 920 distances × 64 pairs); more: not computed, said so.
+constexpr double kScoresCap = 1.6e7;
 constexpr double kTwoPi = 6.283185307179586;
+constexpr double kPi = 3.141592653589793;
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 const core::QuantitySpec* ropeQuantity(const char* id) {
@@ -24,28 +29,43 @@ const core::QuantitySpec* ropeQuantity(const char* id) {
     return enc ? enc->findQuantity(id) : nullptr;
 }
 
-// The value shown at position x (offset included) of a pair with frequency t.
-double shown(const QString& show, double x, double t) {
-    if (show == QLatin1String("angle")) return x * t;
-    const double a = core::numeric::reducedAngle(x, t);
-    if (show == QLatin1String("cos")) return std::cos(a);
-    if (show == QLatin1String("sin")) return std::sin(a);
-    return a < 0 ? a + kTwoPi : a;  // mod
+// The exact range of values v over positions [x0, x1] and pairs [c0, c1] of frequencies th
+// (rope_swing.h): pair by pair, stopping once it is wider than stopAbove; NaN when not computed.
+std::pair<double, double> pairsRange(const std::vector<double>& th, const TurnValue& v, qint64 x0,
+                                     qint64 x1, qint64 c0, qint64 c1,
+                                     double stopAbove = std::numeric_limits<double>::infinity()) {
+    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+    for (qint64 c = c0; c <= c1; ++c) {
+        const auto [a, b] = turnRange(v, x0, x1, th[static_cast<std::size_t>(c)], stopAbove);
+        if (std::isnan(a)) return {kNaN, kNaN};
+        lo = std::min(lo, a);
+        hi = std::max(hi, b);
+        if (hi - lo > stopAbove) break;
+    }
+    return {lo, hi};
 }
 
-// Min and max of f over a block of positions x pairs, by brute force under kExactCap terms.
-template <class F>
-std::pair<double, double> bruteRange(qint64 r0, qint64 r1, qint64 c0, qint64 c1, F f) {
-    if (static_cast<double>(r1 - r0 + 1) * static_cast<double>(c1 - c0 + 1) > kExactCap)
-        return {kNaN, kNaN};
-    double lo = std::numeric_limits<double>::infinity(), hi = -lo;
-    for (qint64 c = c0; c <= c1; ++c)
-        for (qint64 r = r0; r <= r1; ++r) {
-            const double v = f(r, c);
-            lo = std::min(lo, v);
-            hi = std::max(hi, v);
-        }
-    return {lo, hi};
+// What the angles view draws, where it is not the angle itself: its title and formula.
+LocalText drawnTitle(const QString& show) {
+    if (show == QLatin1String("cos"))
+        return {QString::fromUtf8("Rotation angles: cos(m·θⱼ)"),
+                QString::fromUtf8("旋转角：cos(m·θⱼ)")};
+    if (show == QLatin1String("sin"))
+        return {QString::fromUtf8("Rotation angles: sin(m·θⱼ)"),
+                QString::fromUtf8("旋转角：sin(m·θⱼ)")};
+    if (show == QLatin1String("mod"))
+        return {QString::fromUtf8("Rotation angles m·θⱼ mod 2π"),
+                QString::fromUtf8("旋转角 m·θⱼ mod 2π")};
+    return {};
+}
+LocalText drawnFormula(const QString& show) {
+    const QString theta = QStringLiteral(",\\quad \\theta_j = \\mathrm{base}^{-2j/d}");
+    QString f;
+    if (show == QLatin1String("cos")) f = QStringLiteral("\\cos(m\\theta_j)") + theta;
+    if (show == QLatin1String("sin")) f = QStringLiteral("\\sin(m\\theta_j)") + theta;
+    if (show == QLatin1String("mod"))
+        f = QStringLiteral("m\\theta_j \\;\\mathrm{mod}\\; 2\\pi") + theta;
+    return {f, f};
 }
 
 // A panel of cell means: rows are bands of positions of window w (of n), columns one index each.
@@ -123,12 +143,19 @@ void prepareAngles(PrepareContext& ctx, const ViewSpec& view, const ViewState& s
                   ? LocalText{QString::fromUtf8("m·θⱼ mod 2π"), QString::fromUtf8("m·θⱼ mod 2π")}
                   : LocalText{};
     const std::vector<double> th = *theta;
-    h.exactRange = [th, show, offset](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {
-        return bruteRange(r0, r1, c0, c1, [&](qint64 r, qint64 c) {
-            return shown(show, static_cast<double>(offset + r), th[static_cast<std::size_t>(c)]);
-        });
+    const TurnValue tv = turnValueOf(show);
+    h.exactRange = [th, tv, offset](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {
+        return pairsRange(th, tv, offset + r0, offset + r1, c0, c1);
+    };
+    const double half = 0.5 * (h.hi - h.lo);
+    h.swings = [th, tv, offset, half](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {
+        const auto [lo, hi] = pairsRange(th, tv, offset + r0, offset + r1, c0, c1, half);
+        return hi - lo > half;
     };
     paintBlockMeans(h);
+    if (anyCellSwings(h)) out.note = swingNote(h.title);
+    out.title = drawnTitle(show);
+    out.formula = drawnFormula(show);
     out.heatmaps << h;
 }
 
@@ -181,7 +208,7 @@ void prepareScores(PrepareContext& ctx, const ViewState& st, ViewResult& out) {
                                    qint64 c1) -> std::pair<double, double> {
         // g(k - m) over the cell: g at every distance from c0 - r1 to c1 - r0.
         const qint64 x0 = c0 - r1, x1 = c1 - r0;
-        if (static_cast<double>(x1 - x0 + 1) * static_cast<double>(th.size()) > kExactCap)
+        if (static_cast<double>(x1 - x0 + 1) * static_cast<double>(th.size()) > kScoresCap)
             return {kNaN, kNaN};
         double gmin = std::numeric_limits<double>::infinity(), gmax = -gmin;
         for (qint64 x = x0; x <= x1; ++x) {
@@ -247,16 +274,35 @@ void prepareRotated(PrepareContext& ctx, const ViewSpec& view, const ViewState& 
     h.hi = std::max(1.0, af * std::sqrt(2.0));
     h.lo = -h.hi;
     const std::vector<double> th = table.theta;
-    h.exactRange = [th, pairOf, af, offset](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {
-        return bruteRange(r0, r1, c0, c1, [&](qint64 r, qint64 c) {
+    // af (cos a − sin a) = af √2 cos(a + π/4), af (sin a + cos a) = af √2 cos(a − π/4).
+    auto range = [th, pairOf, af, offset](qint64 r0, qint64 r1, qint64 c0, qint64 c1,
+                                          double stopAbove) -> std::pair<double, double> {
+        double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+        for (qint64 c = c0; c <= c1 && !(hi - lo > stopAbove); ++c) {
             const qint64 pj = pairOf[static_cast<std::size_t>(c)];
-            if (pj < 0) return 1.0;
-            const double a = core::numeric::reducedAngle(static_cast<double>(offset + r),
-                                                         th[static_cast<std::size_t>(pj / 2)]);
-            return af * (pj % 2 ? std::sin(a) + std::cos(a) : std::cos(a) - std::sin(a));
-        });
+            std::pair<double, double> r{1.0, 1.0};  // unrotated channels stay 1
+            if (pj >= 0) {
+                const TurnValue v{TurnValue::Cosine, af * std::sqrt(2.0),
+                                  pj % 2 ? -0.25 * kPi : 0.25 * kPi};
+                r = turnRange(v, offset + r0, offset + r1, th[static_cast<std::size_t>(pj / 2)],
+                              stopAbove);
+            }
+            if (std::isnan(r.first)) return {kNaN, kNaN};
+            lo = std::min(lo, r.first);
+            hi = std::max(hi, r.second);
+        }
+        return {lo, hi};
+    };
+    h.exactRange = [range](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {
+        return range(r0, r1, c0, c1, std::numeric_limits<double>::infinity());
+    };
+    const double half = h.hi;  // half of [−hi, hi]
+    h.swings = [range, half](qint64 r0, qint64 r1, qint64 c0, qint64 c1) {
+        const auto [lo, hi] = range(r0, r1, c0, c1, half);
+        return hi - lo > half;
     };
     paintBlockMeans(h);
+    if (anyCellSwings(h)) out.note = swingNote(h.title);
     out.heatmaps << h;
 }
 

@@ -112,6 +112,18 @@ void fitAxisTo(AxisRange& a, double lo, double hi) {
     a.minorTicks = minorInside;
 }
 
+void trimAxisEnds(AxisRange& a, double lo, double hi) {
+    if (a.log || !(hi > lo) || !(a.step > 0)) return;
+    const double margin = 0.05 * (hi - lo);
+    AxisRange t = a;
+    if (lo - a.lo > 0.5 * a.step) t.lo = std::max(a.lo, lo - margin);
+    if (a.hi - hi > 0.5 * a.step) t.hi = std::min(a.hi, hi + margin);
+    t.ticks.clear();
+    for (double v : a.ticks)
+        if (v >= t.lo - 1e-9 * a.step && v <= t.hi + 1e-9 * a.step) t.ticks << v;
+    if (t.ticks.size() >= 2) a = t;
+}
+
 DataRange lineDataRange(const LinesData& d) {
     constexpr double inf = std::numeric_limits<double>::infinity();
     DataRange r{inf, -inf, inf, -inf};

@@ -39,6 +39,11 @@ AxisRange niceAxis(double lo, double hi, bool log, int maxLabels, int target = 6
 // it; a log axis only where at least two labelled decades stay (else it keeps whole decades).
 void fitAxisTo(AxisRange& axis, double lo, double hi);
 
+// A linear axis whose round end lies more than half a step past the data (data −53…128 on
+// −100…150): that end is pulled in to the data plus 5 % of its span (matplotlib's margin), with
+// the ticks outside dropped; at least two ticks stay, else the axis is left as it is.
+void trimAxisEnds(AxisRange& axis, double lo, double hi);
+
 struct DataRange {
     double xlo, xhi, ylo, yhi;
     bool empty() const { return !(xlo <= xhi); }

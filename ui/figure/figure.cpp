@@ -85,7 +85,8 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.yLabel = view.yLabel.text();
     const auto* enc = core::registry().find(view.encoding.toStdString());
     const QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
-    QString viewTitle = view.title.text();
+    // What is drawn, where the view draws something else than its title says (angles as cos).
+    QString viewTitle = result.title.isEmpty() ? view.title.text() : result.title.text();
     // A compare figure names the quantity it compares ("Compare: Long-range decay g(x) = …"), in
     // the words of the view's list (unless the encoding's name says them), and its curves'
     // values on the y axis.
@@ -105,7 +106,9 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     const bool noDifference = view.kind == ViewKind::Compare &&
                               std::none_of(result.heatmaps.begin(), result.heatmaps.end(),
                                            [](const HeatmapData& h) { return h.difference; });
-    f.formula = noDifference ? QString() : view.formula.text();
+    f.formula = noDifference               ? QString()
+                : result.formula.isEmpty() ? view.formula.text()
+                                           : result.formula.text();
     f.chinese = isChinese();
     f.caption = result.note.text();  // e.g. only the first 16 heads are drawn
     const QStringList parts = actingParamTexts(view, params);

@@ -13,6 +13,7 @@
 #include "ui/figure/number_format.h"
 #include "ui/figure/panel_annotation.h"
 #include "ui/figure/panel_title.h"
+#include "ui/figure/swing_hatch.h"
 #include "ui/figure/ticks.h"
 
 namespace poslab::ui {
@@ -212,6 +213,25 @@ void paintStructure(QPainter& p, const QRectF& plot, const HeatmapData& h, const
     if (zoomed) p.restore();
 }
 
+// Index ticks in one number format.
+AxisNumberFormat indexFormat(const QVector<qint64>& ticks) {
+    QVector<double> v;
+    for (qint64 t : ticks) v << static_cast<double>(t);
+    return AxisNumberFormat(v, v.size() > 1 ? v[1] - v[0] : 1, false);
+}
+
+// The widest row label of an axis of indices [0, last] with 2 to 9 ticks (the labels drawn).
+double rowLabelsWidth(qint64 last, const QFontMetricsF& fm) {
+    double most = 0;
+    for (int count = 2; count <= 9; ++count) {
+        const auto ticks = indexTicksAtMost(0, last, count);
+        const AxisNumberFormat f = indexFormat(ticks);
+        for (qint64 t : ticks)
+            most = std::max(most, fm.horizontalAdvance(f.text(static_cast<double>(t))));
+    }
+    return most;
+}
+
 // Ticks at round indices (on the centre of the index: index x spans [x, x + 1)), the frame and
 // the axis names.
 void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const PaintStyle& s,
@@ -223,11 +243,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     const double tick = 0.25 * s.unit;
     // Index ticks, at most 9 of them (matplotlib's density), in one number format.
-    auto formatOf = [](const QVector<qint64>& ticks) {
-        QVector<double> v;
-        for (qint64 t : ticks) v << static_cast<double>(t);
-        return AxisNumberFormat(v, v.size() > 1 ? v[1] - v[0] : 1, false);
-    };
+    auto formatOf = indexFormat;
     auto label = [](const AxisNumberFormat& f, qint64 v) { return f.text(static_cast<double>(v)); };
     const auto c0 = static_cast<qint64>(std::ceil(view.left() - 0.5));
     const auto c1 = static_cast<qint64>(std::floor(view.right() - 0.5));
@@ -244,6 +260,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
         p.drawText(QRectF(x - 4 * s.unit, plot.bottom() + 1.2 * tick, 8 * s.unit, ftick.height()),
                    Qt::AlignHCenter | Qt::AlignTop, label(colFormat, c));
     }
+    double rowLabels = 0;  // the widest row label drawn: the axis name sits beside it
     if (h.rows > 1) {
         const auto r0 = static_cast<qint64>(std::ceil(view.top() - 0.5));
         const auto r1 = static_cast<qint64>(std::floor(view.bottom() - 0.5));
@@ -251,6 +268,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
             r0, r1, std::clamp(static_cast<int>(plot.height() / (2.2 * s.unit)), 2, 9));
         const AxisNumberFormat rowFormat = formatOf(rows);
         for (qint64 r : rows) {
+            rowLabels = std::max(rowLabels, ftick.horizontalAdvance(label(rowFormat, r)));
             const double y = plot.top() + (static_cast<double>(r) + 0.5 - view.top()) * ch;
             p.drawLine(QPointF(plot.left() - tick, y), QPointF(plot.left(), y));
             p.drawText(QRectF(plot.left() - tick * 1.5 - l.rowLabelWidth, y - ftick.height() / 2,
@@ -270,8 +288,7 @@ void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const 
     p.setFont(s.sized(0.8));
     if (h.rows > 1 && !h.rowAxis.isEmpty())
         paintRotatedText(
-            p,
-            QPointF(plot.left() - 1.5 * tick - l.rowLabelWidth - 0.7 * s.unit, plot.center().y()),
+            p, QPointF(plot.left() - 1.5 * tick - rowLabels - 0.7 * s.unit, plot.center().y()),
             plot.height(), 1.3 * s.unit, h.rowAxis);
 }
 
@@ -323,7 +340,8 @@ HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const Pain
     const double top = area.top() + titleHeight(s, o);
     // Room for the tick labels, the axis names and the colour bar with its labels.
     const double lastRow = static_cast<double>(std::max<qint64>(h.rowMap.totalOr(h.rows) - 1, 0));
-    l.rowLabelWidth = ftick.horizontalAdvance(formatTicks({lastRow}, 1).front()) + 0.5 * s.unit;
+    l.rowLabelWidth =
+        rowLabelsWidth(static_cast<qint64>(std::llround(lastRow)), ftick) + 0.5 * s.unit;
     if (o.rowLabelWidth >= 0) l.rowLabelWidth = std::max(l.rowLabelWidth, o.rowLabelWidth);
     // The label column, first from the labels of a bar as tall as the area (the most labels).
     l.barLabelWidth = colorbarLabelWidth(h, area.height(), s);
@@ -415,6 +433,7 @@ void paintHeatmapPanel(QPainter& p, const QRectF& area, const HeatmapData& h, co
     drawn.rowStep = std::max<qint64>(1, h.rowStep) * kr;
     drawn.colStep = std::max<qint64>(1, h.colStep) * kc;
     paintCells(p, l.plot, h, s, view);
+    paintSwingHatch(p, l.plot, drawn, s, view);  // cells whose mean hides a swing
     paintStructure(p, l.plot, drawn, s, view, hover);
     paintAxes(p, l, h, s, view, o.axisTitles);
     paintAnnotation(p, l.plot, h, s);

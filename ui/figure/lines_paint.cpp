@@ -247,6 +247,7 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
     L.ay = niceAxis(range.ylo, range.yhi, d.logY,
                     std::min(9, static_cast<int>(area.height() / ftick.height())),
                     std::clamp(static_cast<int>(area.height() / (3 * s.unit)), 3, 6));
+    trimAxisEnds(L.ay, range.ylo, range.yhi);  // no empty band of most of a step
     for (double v : L.ay.ticks)
         L.labelW = std::max(L.labelW, ftick.horizontalAdvance(L.ay.label(v)));
     const double tick = 0.25 * s.unit;

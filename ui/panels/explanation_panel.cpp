@@ -42,6 +42,14 @@ ExplanationPanel::ExplanationPanel(QWidget* parent) : QWidget(parent) {
 void ExplanationPanel::showFor(const PageSpec* page, const ViewSpec* view) {
     m_page = page;
     m_view = view;
+    m_drawnTitle = m_drawnFormula = {};
+    refresh();
+}
+
+void ExplanationPanel::setDrawn(const LocalText& title, const LocalText& formula) {
+    if (title.en == m_drawnTitle.en && formula.en == m_drawnFormula.en) return;
+    m_drawnTitle = title;
+    m_drawnFormula = formula;
     refresh();
 }
 
@@ -59,8 +67,11 @@ void ExplanationPanel::refresh() {
     }
     // Titles and texts are prose (maths in $...$); a literal dollar would start maths.
     auto prose = [](QString s) { return s.replace(QLatin1Char('$'), QStringLiteral("\\$")); };
-    const QString title = m_view ? m_view->title.text() : m_page->title.text();
-    const QString formula = m_page->formulaFor(m_view).text();
+    const QString title = !m_view                  ? m_page->title.text()
+                          : m_drawnTitle.isEmpty() ? m_view->title.text()
+                                                   : m_drawnTitle.text();
+    const QString formula = m_view && !m_drawnFormula.isEmpty() ? m_drawnFormula.text()
+                                                                : m_page->formulaFor(m_view).text();
     const QString text =
         m_view && !m_view->text.isEmpty() ? m_view->text.text() : m_page->text.text();
     m_title->setText(prose(title));

@@ -4,13 +4,13 @@
 
 #include <QWidget>
 
+#include "ui/catalog/view_spec.h"
+
 namespace poslab::ui {
 
 namespace math {
 class MathLabel;
 }
-struct ViewSpec;
-struct PageSpec;
 
 class ExplanationPanel : public QWidget {
     Q_OBJECT
@@ -18,6 +18,9 @@ public:
     explicit ExplanationPanel(QWidget* parent = nullptr);
     // Shows the view's explanation, or the page's when view is null (the Overview).
     void showFor(const PageSpec* page, const ViewSpec* view);
+    // What the view draws where it is not what its title and formula say (the angles view
+    // showing cos(m·θⱼ)); empty: the view's own. showFor clears them.
+    void setDrawn(const LocalText& title, const LocalText& formula);
     // Title, formula (its TeX) and text, one per line, as shown.
     QString plainText() const;
 
@@ -29,6 +32,7 @@ private:
     void updateFonts();
     const PageSpec* m_page = nullptr;
     const ViewSpec* m_view = nullptr;
+    LocalText m_drawnTitle, m_drawnFormula;
     math::MathLabel* m_title;
     math::MathLabel* m_formula;
     math::MathLabel* m_text;

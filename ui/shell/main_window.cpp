@@ -122,10 +122,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     });
     connect(m_page, &PageWidget::currentViewChanged, this, [this](const ViewSpec* v) {
         m_explanation->showFor(m_page->page(), v);
+        m_explanation->setDrawn(m_page->drawnTitle(), m_page->drawnFormula());
         if (m_presenting) m_strip->refresh();
         m_session->stateChanged();
     });
     connect(m_page, &PageWidget::resultApplied, this, [this] {
+        m_explanation->setDrawn(m_page->drawnTitle(), m_page->drawnFormula());
         if (m_presenting) m_strip->refresh();
     });
     // What can make the window differ from its session file: parameter edits (the undo stack),

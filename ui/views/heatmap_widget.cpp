@@ -206,12 +206,16 @@ QString HeatmapWidget::readout(qint64 row, qint64 col) const {
         s += exactText(valueAt(row, col));
     } else {
         auto num = [](double v) { return QString::number(v, 'g', 6).replace('-', QChar(0x2212)); };
-        s += b.exact ? tr("mean %1 (min %2, max %3 over %4 values)")
-                           .arg(num(b.mean), num(b.min), num(b.max))
-                           .arg(b.count)
-                     : tr("mean %1 (cell means from %2 to %3, over %4 values)")
-                           .arg(num(b.mean), num(b.min), num(b.max))
-                           .arg(b.count);
+        if (!std::isfinite(b.min) || !std::isfinite(b.max))  // too many to check: no NaN
+            s += tr("mean %1 (min and max not computed: %2 values, too many to check exactly)")
+                     .arg(num(b.mean), indexText(b.count));
+        else
+            s += b.exact ? tr("mean %1 (min %2, max %3 over %4 values)")
+                               .arg(num(b.mean), num(b.min), num(b.max))
+                               .arg(b.count)
+                         : tr("mean %1 (cell means from %2 to %3, over %4 values)")
+                               .arg(num(b.mean), num(b.min), num(b.max))
+                               .arg(b.count);
     }
     return title.isEmpty() ? s : title + " · " + s;
 }
@@ -243,11 +247,15 @@ QStringList HeatmapWidget::tipLines(qint64 row, qint64 col) const {
             lines << formatNumber(valueAt(row, col), 5) << where;
         } else {
             const QString lo = formatNumber(b.min, 5), hi = formatNumber(b.max, 5);
-            lines << tr("mean %1").arg(formatNumber(b.mean, 5))
-                  << (b.exact ? tr("min %1, max %2 over %3 values")
-                              : tr("cell means from %1 to %2 over %3 values"))
-                         .arg(lo, hi, indexText(b.count))
-                  << where;
+            lines << tr("mean %1").arg(formatNumber(b.mean, 5));
+            if (!std::isfinite(b.min) || !std::isfinite(b.max))  // too many to check: no NaN
+                lines << tr("min and max not computed: %1 values, too many to check exactly")
+                             .arg(indexText(b.count));
+            else
+                lines << (b.exact ? tr("min %1, max %2 over %3 values")
+                                  : tr("cell means from %1 to %2 over %3 values"))
+                             .arg(lo, hi, indexText(b.count));
+            lines << where;
         }
     }
     if (!m_data.title.isEmpty()) lines << m_data.title.text();

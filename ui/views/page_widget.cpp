@@ -206,4 +206,15 @@ void PageWidget::retranslate() {
     }
 }
 
+LocalText PageWidget::drawnTitle() const {
+    const auto views = viewsOfTab();
+    return currentViewSpec() && views.size() == 1 ? views.front()->lastResult().title : LocalText{};
+}
+
+LocalText PageWidget::drawnFormula() const {
+    const auto views = viewsOfTab();
+    return currentViewSpec() && views.size() == 1 ? views.front()->lastResult().formula
+                                                  : LocalText{};
+}
+
 }  // namespace poslab::ui

@@ -45,6 +45,10 @@ public:
     QVector<ViewWidget*> viewsOfTab(int tab = -1) const;
     // The current view spec (null on the Overview).
     const ViewSpec* currentViewSpec() const;
+    // What the current view draws where its title and formula say otherwise (ViewResult's
+    // title and formula: the angles view showing cos); empty on the Overview or when they agree.
+    LocalText drawnTitle() const;
+    LocalText drawnFormula() const;
 
     // Applies a result unless it is stale (older than what is shown) or for another page.
     bool applyResult(const ComputeResult& result);

@@ -357,6 +357,7 @@ void ViewWidget::applyResult(const ViewResult& r) {
     setStale({});
     m_hasResult = true;
     m_last = r;
+    m_title->setText(r.title.isEmpty() ? m_spec.title.text() : r.title.text());  // what is drawn
     m_note->setText(r.note.text());
     m_note->setVisible(!r.note.isEmpty());
     m_error = r.error;
@@ -444,7 +445,7 @@ void ViewWidget::updateTitleFont() {
 }
 
 void ViewWidget::retranslate() {
-    m_title->setText(m_spec.title.text());
+    m_title->setText(m_last.title.isEmpty() ? m_spec.title.text() : m_last.title.text());
     if (!m_error.isEmpty()) m_errorLabel->setText(localisedError(m_error));
     m_export->setToolTip(tr("Export this view as a figure for slides (PDF, SVG or PNG)"));
     m_note->setText(m_last.note.text());
