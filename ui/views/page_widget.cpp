@@ -31,6 +31,8 @@ PageWidget::PageWidget(Scheduler* scheduler, QWidget* parent)
     m_moreButton->setPopupMode(QToolButton::InstantPopup);
     m_moreButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_moreButton->setAutoRaise(true);
+    // Its text ends in "▾": no second arrow from the style.
+    m_moreButton->setStyleSheet(QStringLiteral("QToolButton::menu-indicator { image: none; }"));
     m_moreMenu = new QMenu(m_moreButton);
     m_moreMenu->setObjectName(QStringLiteral("moreViewsMenu"));
     m_moreButton->setMenu(m_moreMenu);
