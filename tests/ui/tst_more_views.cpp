@@ -62,8 +62,11 @@ private slots:
             QCOMPARE(pw->tabs()->currentIndex(), pw->tabs()->count() - 1);
             QCOMPARE(pw->tabs()->currentWidget(),
                      static_cast<QWidget*>(pw->viewsOfTab(t).value(0)));
-            QCOMPARE(pw->tabs()->tabText(pw->tabs()->currentIndex()),
-                     pw->page()->views[t - 1].title.text());
+            const QString title = pw->page()->views[t - 1].title.text();
+            const int at = pw->tabs()->currentIndex();
+            QVERIFY(pw->tabs()->tabText(at) == title ||
+                    (pw->tabs()->tabText(at).endsWith(QChar(0x2026)) &&
+                     pw->tabs()->tabToolTip(at).startsWith(title)));
             QVERIFY(pw->tabs()->count() <= kMaxTabs);
         }
         QVERIFY(test::waitIdle(w));

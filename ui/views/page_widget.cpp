@@ -2,6 +2,7 @@
 
 #include <QAction>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QMenu>
 #include <QTabBar>
@@ -285,10 +286,16 @@ void PageWidget::retranslate() {
 
 void PageWidget::nameTabs() {
     m_tabs->setTabText(0, tr("Overview"));
+    // A long title ("What the scaling did to pair j: 0 kept, …") is cut to about 26 average
+    // characters, so that more tabs fit the bar; its tooltip says it whole.
+    const QFontMetrics fm(m_tabs->tabBar()->font());
     for (int t = 1; t < m_shown.size() && t < m_tabs->count(); ++t) {
         const ViewSpec& v = m_page->views[m_shown[t] - 1];
-        m_tabs->setTabText(t, v.title.text());
-        m_tabs->setTabToolTip(t, math::plainOf(v.text.text()));
+        const QString title = v.title.text();
+        const QString shown = fm.elidedText(title, Qt::ElideRight, 26 * fm.averageCharWidth());
+        const QString text = math::plainOf(v.text.text());
+        m_tabs->setTabText(t, shown);
+        m_tabs->setTabToolTip(t, shown == title ? text : title + QLatin1Char('\n') + text);
     }
 }
 
