@@ -17,7 +17,7 @@ constexpr double kEps = std::numeric_limits<double>::epsilon();
 // An error at most this many ulp of the values' scale (and of 1) is the format's own rounding:
 // float64's product p·θ is off by half an ulp of the angle, its cos by that plus an ulp or two.
 constexpr double kRoundingUlps = 4;
-// Such errors are drawn on a range from 0 to at least this fraction of the angles' scale (as a
+// Such errors are drawn on a range from 0 to at least this fraction of their values' scale (as a
 // difference at rounding level: prepare_heatmap.cpp), so that they take the colour of "none".
 constexpr double kErrorFloor = 1e-6;
 
@@ -203,7 +203,7 @@ void noteDegenerateView(PrepareContext& ctx, const ViewSpec& view, const ViewSta
     LocalText said;
     if (q == QLatin1String("angle_error") || q == QLatin1String("cos_error")) {
         // Errors at the format's own rounding: drawn neutral on a range floored at a millionth of
-        // the angles' scale (never 10⁻¹⁴ noise in full colour) and said in words over the cells.
+        // their scale (never 10⁻¹⁴ noise in full colour) and said in words over the cells.
         const double err = largestError(vr);
         if (!std::isfinite(err)) return;
         const double scale = std::max(1.0, largestAngle(ctx, state));
@@ -211,7 +211,9 @@ void noteDegenerateView(PrepareContext& ctx, const ViewSpec& view, const ViewSta
         for (HeatmapData& h : vr.heatmaps) {
             if (h.logColor) return;
             h.lo = 0;
-            h.hi = std::max(err, kErrorFloor * scale);
+            // The floor in the quantity's own scale: angles for the angle error, 1 for cos.
+            const double own = q == QLatin1String("angle_error") ? scale : 1.0;
+            h.hi = std::max(err, kErrorFloor * own);
             h.colormap = ColormapKind::Viridis;
             sayRounding(h, QString::fromStdString(p.text("precision")), err, scale);
             paintBlockMeans(h);
