@@ -49,7 +49,7 @@ PageWidget::PageWidget(Scheduler* scheduler, QWidget* parent)
     auto* previous = new QAction(this);
     previous->setObjectName(QStringLiteral("previousTabAction"));
     previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp),
-                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)});
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
     connect(previous, &QAction::triggered, this, [this] { stepTab(-1); });
     addActions({next, previous});
     retranslate();
