@@ -1000,6 +1000,22 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Overview</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Next tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>More views ▾</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The views that are not tabs: the one chosen takes the last tab</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ParamPanel</name>

@@ -1830,6 +1830,22 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Overview</source>
         <translation>总览</translation>
     </message>
+    <message>
+        <source>Next tab</source>
+        <translation>下一个标签页</translation>
+    </message>
+    <message>
+        <source>Previous tab</source>
+        <translation>上一个标签页</translation>
+    </message>
+    <message>
+        <source>More views ▾</source>
+        <translation>更多视图 ▾</translation>
+    </message>
+    <message>
+        <source>The views that are not tabs: the one chosen takes the last tab</source>
+        <translation>未放在标签页上的视图：选中的视图占用最后一个标签页</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ParamPanel</name>

@@ -89,6 +89,9 @@ private slots:
         for (ViewWidget* v : views) {
             QVERIFY2(v->hasResult(), qPrintable(v->spec().id));
             QVERIFY2(!v->hasError(), qPrintable(v->spec().id + ": " + v->errorText()));
+            // Constant or the identity at the page's preset: it says so instead of drawing
+            // (tst_degenerate_views).
+            if (!v->degenerateText().isEmpty()) continue;
             switch (v->spec().kind) {
                 case ViewKind::Heatmap:
                     QVERIFY(!v->heatmaps().isEmpty());

@@ -300,6 +300,13 @@ PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonO
             m_warnings << QStringLiteral("views.json: %1: overview view '%2' does not exist")
                               .arg(id, ov.toString());
     }
+    for (const auto& t : eo.value("tabs").toArray()) {
+        if (page.findView(id + "/" + t.toString()))
+            page.tabs << id + "/" + t.toString();
+        else
+            m_warnings << QStringLiteral("views.json: %1: tab view '%2' does not exist")
+                              .arg(id, t.toString());
+    }
     if (page.overview.isEmpty())
         for (int i = 0; i < page.views.size() && page.overview.size() < 3; ++i)
             if (page.views[i].kind != ViewKind::Compare) page.overview << page.views[i].id;

@@ -138,6 +138,9 @@ struct PageSpec {
     // browser's search (views.json "keywords": {"en": [...], "zh": [...]}).
     QStringList keywords;
     QStringList overview;  // view ids shown together on the Overview tab
+    // views.json "tabs": the views a lecturer needs first, shown as tabs (with the Overview and
+    // Compare); the others are under "More views" (ui/catalog/page_tabs.h). Empty: the first ones.
+    QStringList tabs;
     QVector<ViewSpec> views;
     QMap<QString, QString> preset;   // starting parameter values
     QMap<QString, QString> compare;  // compare defaults: quantity, param, value

@@ -2,6 +2,7 @@
 
 #include <QElapsedTimer>
 
+#include "ui/compute/degenerate_views.h"
 #include "ui/compute/model_marks.h"
 #include "ui/compute/prepare_view.h"
 #include "ui/compute/request_check.h"
@@ -141,6 +142,7 @@ ComputeResult computeRequest(const ComputeRequest& req, ArrayCache& cache,
             out.cancelled = true;
             break;
         }
+        noteDegenerateView(ctx, req.views[vi], state, vr);
         if (vr.error.isEmpty())
             markModelView(modelLengthParam(req.views[vi], state, *fetcher.encoding()), req.models,
                           vr);

@@ -187,6 +187,9 @@ struct ViewResult {
     // The model(s) the parameters came from, as the footer names them after the view's id
     // ("model llama-3.1-8b", "A: llama-2-7b, B: llama-3.1-8b"); empty: none.
     QString models;
+    // The view is constant or the identity at these parameters (compute/degenerate_views.h):
+    // what it would show and how to get it, drawn in place of its data (none is drawn).
+    LocalText degenerate;
 };
 
 struct ComputeResult {

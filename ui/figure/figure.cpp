@@ -200,6 +200,10 @@ void paintContent(QPainter& p, const Content& c, const Figure& f, const FigureOp
     }
     if (!r.error.isEmpty()) {
         paintCentredText(p, c.view, localisedError(r.error), 1.0, s);  // a deck step's refusal
+    } else if (!r.degenerate.isEmpty()) {
+        // Constant or the identity: words, no data, in lines a reader can follow.
+        const double side = 0.15 * c.view.width();
+        paintCentredText(p, c.view.adjusted(side, 0, -side, 0), r.degenerate.text(), 1.1, s);
     } else if (!r.heatmaps.isEmpty()) {
         paintHeatmaps(p, c.grid, r.heatmaps, s, f.view.title.text(), covers);
     } else if (!r.lines.curves.isEmpty()) {

@@ -241,9 +241,7 @@ void MainWindow::buildMenus() {
         a->setObjectName(QStringLiteral("showTab%1").arg(i));
         m_tabActs << a;
         a->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i)));
-        connect(a, &QAction::triggered, this, [this, i] {
-            if (i - 1 < m_page->tabs()->count()) m_page->setCurrentTab(i - 1);
-        });
+        connect(a, &QAction::triggered, this, [this, i] { m_page->showTabAt(i - 1); });
         addAction(a);
     }
 

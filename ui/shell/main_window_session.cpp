@@ -145,7 +145,7 @@ SessionState MainWindow::sessionState() const {
         s.tab = m_page->currentTab();
         if (const ViewSpec* v = m_page->currentViewSpec()) s.view = v->id;
         s.params = paramTexts(m_page->params());
-        for (int t = 0; t < m_page->tabs()->count(); ++t)
+        for (int t = 0; t < m_page->tabCount(); ++t)
             for (const ViewWidget* w : m_page->viewsOfTab(t))
                 s.views.append({t, w->spec().id, w->state()});
     }

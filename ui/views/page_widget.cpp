@@ -1,10 +1,16 @@
 #include "ui/views/page_widget.h"
 
+#include <QAction>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QGridLayout>
+#include <QMenu>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
+#include "ui/catalog/page_tabs.h"
 #include "ui/compute/request_check.h"
 #include "ui/compute/scheduler.h"
 #include "ui/math/math_text.h"
@@ -19,20 +25,50 @@ PageWidget::PageWidget(Scheduler* scheduler, QWidget* parent)
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
     v->addWidget(m_tabs);
-    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) {
-        emit currentViewChanged(currentViewSpec());
-        if (m_page) requestUpdate();
-    });
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int) { tabChanged(); });
+    // "More views ▾" at the bar's corner: the views that are not tabs (none: hidden).
+    m_moreButton = new QToolButton(m_tabs);
+    m_moreButton->setObjectName(QStringLiteral("moreViewsButton"));
+    m_moreButton->setPopupMode(QToolButton::InstantPopup);
+    m_moreButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_moreButton->setAutoRaise(true);
+    // Its text ends in "▾": no second arrow from the style.
+    m_moreButton->setStyleSheet(QStringLiteral("QToolButton::menu-indicator { image: none; }"));
+    m_moreMenu = new QMenu(m_moreButton);
+    m_moreMenu->setObjectName(QStringLiteral("moreViewsMenu"));
+    m_moreButton->setMenu(m_moreMenu);
+    m_moreButton->hide();
+    m_tabs->setCornerWidget(m_moreButton, Qt::TopRightCorner);
+    // Ctrl+PgDown / Ctrl+PgUp (and Ctrl+Tab / Ctrl+Shift+Tab anywhere in the window) go round
+    // the tabs on the bar; Help › Keyboard shortcuts lists them as the window's actions.
+    auto* next = new QAction(this);
+    next->setObjectName(QStringLiteral("nextTabAction"));
+    next->setShortcuts(
+        {QKeySequence(Qt::CTRL | Qt::Key_PageDown), QKeySequence(Qt::CTRL | Qt::Key_Tab)});
+    connect(next, &QAction::triggered, this, [this] { stepTab(1); });
+    auto* previous = new QAction(this);
+    previous->setObjectName(QStringLiteral("previousTabAction"));
+    previous->setShortcuts({QKeySequence(Qt::CTRL | Qt::Key_PageUp),
+                            QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)});
+    connect(previous, &QAction::triggered, this, [this] { stepTab(-1); });
+    addActions({next, previous});
+    retranslate();
+}
+
+void PageWidget::tabChanged() {
+    emit currentViewChanged(currentViewSpec());
+    if (m_page) requestUpdate();
 }
 
 void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int tab) {
     const QSignalBlocker block(m_tabs);
-    while (m_tabs->count() > 0) {
-        QWidget* w = m_tabs->widget(0);
-        m_tabs->removeTab(0);
-        delete w;
-    }
+    while (m_tabs->count() > 0) m_tabs->removeTab(0);
+    qDeleteAll(m_tabPages);  // the tabs' pages, on the bar or under "More views"
     m_tabViews.clear();
+    m_tabPages.clear();
+    m_shown.clear();
+    m_moreTabs.clear();
+    m_extraShown = false;
     m_page = page;
     m_params = params;
     m_displayed = m_requested;  // anything still in flight belongs to the old page
@@ -81,16 +117,54 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
     }
     m_tabs->addTab(overview, QString());
     m_tabViews << ov;
+    m_tabPages << overview;
+    m_shown << 0;
+    const QStringList more = moreViews(*page);
     for (const auto& spec : page->views) {
-        auto* w = new ViewWidget(spec, *page);
+        auto* w = new ViewWidget(spec, *page, m_tabs);
         wire(w);
-        m_tabs->addTab(w, QString());
         m_tabViews << QVector<ViewWidget*>{w};
+        m_tabPages << w;
+        if (more.contains(spec.id)) {
+            m_moreTabs << static_cast<int>(m_tabPages.size()) - 1;
+            w->hide();
+        } else {
+            m_tabs->addTab(w, QString());
+            m_shown << static_cast<int>(m_tabPages.size()) - 1;
+        }
     }
+    m_moreButton->setVisible(!m_moreTabs.isEmpty());
     retranslate();
-    m_tabs->setCurrentIndex(std::clamp(tab, 0, m_tabs->count() - 1));
+    showOnBar(std::clamp(tab, 0, tabCount() - 1));
     emit currentViewChanged(currentViewSpec());
     requestUpdate();
+}
+
+void PageWidget::showOnBar(int index) {
+    if (index < 0 || index >= tabCount()) return;
+    const QSignalBlocker block(m_tabs);
+    if (!m_shown.contains(index)) {  // a "More views" one takes the last tab
+        if (m_extraShown) {
+            m_tabs->removeTab(static_cast<int>(m_shown.size()) - 1);
+            m_shown.removeLast();
+        }
+        m_tabs->addTab(m_tabPages[index], QString());
+        m_shown << index;
+        m_extraShown = true;
+        nameTabs();
+    }
+    m_tabs->setCurrentIndex(static_cast<int>(m_shown.indexOf(index)));
+}
+
+void PageWidget::stepTab(int by) {
+    const int count = m_tabs->count();
+    if (count > 1) m_tabs->setCurrentIndex((m_tabs->currentIndex() + by + count) % count);
+}
+
+bool PageWidget::showTabAt(int position) {
+    if (position < 0 || position >= m_tabs->count()) return false;
+    m_tabs->setCurrentIndex(position);
+    return true;
 }
 
 QString PageWidget::setParams(const core::ParamSet& params) {
@@ -113,20 +187,22 @@ void PageWidget::setDark(bool dark) {
 }
 
 int PageWidget::currentTab() const {
-    return m_tabs->currentIndex();
+    return m_shown.value(m_tabs->currentIndex(), -1);
 }
 void PageWidget::setCurrentTab(int index) {
-    m_tabs->setCurrentIndex(index);
+    if (index < 0 || index >= tabCount() || index == currentTab()) return;
+    showOnBar(index);
+    tabChanged();  // the bar's signal was blocked while its tabs changed
 }
 
 QVector<ViewWidget*> PageWidget::viewsOfTab(int tab) const {
-    if (tab < 0) tab = m_tabs->currentIndex();
+    if (tab < 0) tab = currentTab();
     if (tab < 0 || tab >= m_tabViews.size()) return {};
     return m_tabViews[tab];
 }
 
 const ViewSpec* PageWidget::currentViewSpec() const {
-    const int tab = m_tabs->currentIndex();
+    const int tab = currentTab();
     if (!m_page || tab <= 0 || tab - 1 >= m_page->views.size()) return nullptr;
     return &m_page->views[tab - 1];
 }
@@ -150,13 +226,13 @@ ComputeRequest PageWidget::buildRequest(int tab) const {
 
 QString PageWidget::requestUpdate() {
     if (!m_page) return {};
-    ComputeRequest r = buildRequest(m_tabs->currentIndex());
+    ComputeRequest r = buildRequest(currentTab());
     // Refuse before any work: invalid values or results over the memory budget. What needs a
     // file read is checked by the worker (a refusal then comes back in the result).
     const core::Status check = checkRequest(r, FileAccess::Defer);
     m_refusal = check ? QString() : QString::fromStdString(check.error().message);
     if (!m_refusal.isEmpty()) {
-        for (auto* w : viewsOfTab(m_tabs->currentIndex())) w->setStale(m_refusal);
+        for (auto* w : viewsOfTab(currentTab())) w->setStale(m_refusal);
         emit refused(m_refusal);
         return m_refusal;
     }
@@ -198,11 +274,39 @@ void PageWidget::changeEvent(QEvent* e) {
 }
 
 void PageWidget::retranslate() {
+    if (auto* a = findChild<QAction*>(QStringLiteral("nextTabAction"))) a->setText(tr("Next tab"));
+    if (auto* a = findChild<QAction*>(QStringLiteral("previousTabAction")))
+        a->setText(tr("Previous tab"));
     if (!m_page) return;
+    nameTabs();
+    m_moreButton->setText(tr("More views ▾"));
+    m_moreButton->setToolTip(tr("The views that are not tabs: the one chosen takes the last tab"));
+    rebuildMoreMenu();
+}
+
+void PageWidget::nameTabs() {
     m_tabs->setTabText(0, tr("Overview"));
-    for (int i = 0; i < m_page->views.size() && i + 1 < m_tabs->count(); ++i) {
-        m_tabs->setTabText(i + 1, m_page->views[i].title.text());
-        m_tabs->setTabToolTip(i + 1, math::plainOf(m_page->views[i].text.text()));
+    // A long title ("What the scaling did to pair j: 0 kept, …") is cut to about 26 average
+    // characters, so that more tabs fit the bar; its tooltip says it whole.
+    const QFontMetrics fm(m_tabs->tabBar()->font());
+    for (int t = 1; t < m_shown.size() && t < m_tabs->count(); ++t) {
+        const ViewSpec& v = m_page->views[m_shown[t] - 1];
+        const QString title = v.title.text();
+        const QString shown = fm.elidedText(title, Qt::ElideRight, 26 * fm.averageCharWidth());
+        const QString text = math::plainOf(v.text.text());
+        m_tabs->setTabText(t, shown);
+        m_tabs->setTabToolTip(t, shown == title ? text : title + QLatin1Char('\n') + text);
+    }
+}
+
+void PageWidget::rebuildMoreMenu() {
+    m_moreMenu->clear();
+    for (int index : m_moreTabs) {
+        const ViewSpec& v = m_page->views[index - 1];
+        QAction* a =
+            m_moreMenu->addAction(v.title.text(), this, [this, index] { setCurrentTab(index); });
+        a->setObjectName(v.id);
+        a->setToolTip(math::plainOf(v.text.text()));
     }
 }
 

@@ -1,6 +1,9 @@
 // The page of the current encoding (or argument): an Overview tab with 2-4 views together and one
 // tab per view. It builds compute requests for the visible views, sends them to the scheduler,
 // and hands the results to its views, dropping any result older than the one on screen.
+// A page with more views than a tab bar holds (ui/catalog/page_tabs.h) lists the rest under a
+// "More views ▾" button at the bar's corner; the one chosen there takes the last tab. Tabs are
+// numbered as the page's views, wherever they are shown: 0 the Overview, i + 1 views[i].
 #pragma once
 
 #include <QHash>
@@ -11,7 +14,9 @@
 #include "ui/compute/compute_types.h"
 
 QT_BEGIN_NAMESPACE
+class QMenu;
 class QTabWidget;
+class QToolButton;
 QT_END_NAMESPACE
 
 namespace poslab::ui {
@@ -38,9 +43,20 @@ public:
     void setColormap(ColormapChoice choice);
     void setDark(bool dark);
 
+    // The tab bar: the Overview, the page's first views and the slot of a "More views" one.
     QTabWidget* tabs() const { return m_tabs; }
+    // Tabs as the page numbers them (the Overview and every view, shown as a tab or not).
+    int tabCount() const { return static_cast<int>(m_tabViews.size()); }
     int currentTab() const;
+    // Shows a tab of the page's numbering; one under "More views" takes the last tab.
     void setCurrentTab(int index);
+    // The tab at `position` on the bar (Ctrl+1..9); false when there is none.
+    bool showTabAt(int position);
+    // The page's tabs under "More views" (none on a page whose tabs fit the bar).
+    QVector<int> moreTabs() const { return m_moreTabs; }
+    bool isOnTabBar(int index) const { return m_shown.contains(index); }
+    QToolButton* moreButton() const { return m_moreButton; }
+    QMenu* moreMenu() const { return m_moreMenu; }
     // The view widgets of a tab (the current one when -1).
     QVector<ViewWidget*> viewsOfTab(int tab = -1) const;
     // The current view spec (null on the Overview).
@@ -70,6 +86,11 @@ protected:
 
 private:
     void retranslate();
+    void nameTabs();  // the bar's tab texts
+    void rebuildMoreMenu();
+    void stepTab(int by);  // Ctrl+PgDown / Ctrl+PgUp, round the bar
+    void showOnBar(int index);
+    void tabChanged();
     ComputeRequest buildRequest(int tab) const;
 
     Scheduler* m_scheduler;
@@ -77,7 +98,13 @@ private:
     core::ParamSet m_params;
     QVector<ModelMarks> m_models;
     QTabWidget* m_tabs;
-    QVector<QVector<ViewWidget*>> m_tabViews;  // per tab
+    QVector<QVector<ViewWidget*>> m_tabViews;  // per tab of the page
+    QVector<QWidget*> m_tabPages;              // per tab of the page: what its tab shows
+    QVector<int> m_shown;                      // per tab on the bar: the page's tab
+    QVector<int> m_moreTabs;                   // the page's tabs under "More views"
+    bool m_extraShown = false;                 // the bar's last tab is a "More views" one
+    QToolButton* m_moreButton;
+    QMenu* m_moreMenu;
     ColormapChoice m_colormap = ColormapChoice::Auto;
     bool m_dark = false;
     double m_memoryBudget = core::configuredMemoryBudget();

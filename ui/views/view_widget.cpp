@@ -366,6 +366,7 @@ void ViewWidget::applyResult(const ViewResult& r) {
         m_stack->setCurrentWidget(m_errorLabel);
         return;
     }
+    if (showDegenerate()) return;
     if (!r.heatmaps.isEmpty() && m_heatmapBox) {
         const int count = static_cast<int>(r.heatmaps.size());
         for (int i = 0; i < count; ++i) {
@@ -447,6 +448,7 @@ void ViewWidget::updateTitleFont() {
 void ViewWidget::retranslate() {
     m_title->setText(m_last.title.isEmpty() ? m_spec.title.text() : m_last.title.text());
     if (!m_error.isEmpty()) m_errorLabel->setText(localisedError(m_error));
+    showDegenerate();
     m_export->setToolTip(tr("Export this view as a figure for slides (PDF, SVG or PNG)"));
     m_note->setText(m_last.note.text());
     if (m_sliceLabel) m_sliceLabel->setText(tr("head"));

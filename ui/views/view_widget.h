@@ -62,6 +62,9 @@ public:
     ChartWidget* chart() const { return m_chart; }
     RotationWidget* rotation() const { return m_rotation; }
     QString valueText() const;
+    // What a view constant or the identity at these parameters says in place of its data
+    // (ViewResult::degenerate); empty when it draws data.
+    QString degenerateText() const { return m_last.degenerate.text(); }
     QString titleText() const;
     bool hasResult() const { return m_hasResult; }
     // The last result drawn (what an exported figure shows).
@@ -112,6 +115,8 @@ private:
     QToolButton* m_export;
     QLabel* m_note;
     QLabel* m_errorLabel;
+    QLabel* m_degenerate = nullptr;  // made on the first degenerate result
+    bool showDegenerate();           // the last result's words, if it has them
     QStackedWidget* m_stack;
     QWidget* m_heatmapBox = nullptr;
     QGridLayout* m_heatmapGrid = nullptr;
