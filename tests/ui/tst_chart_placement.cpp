@@ -190,8 +190,19 @@ private slots:
     }
     void xAxisEndsAtTheData() {
         QFETCH(QString, view);
-        const auto figure = ui::test::figureOf(view);
+        auto figure = ui::test::figureOf(view);
         QVERIFY2(figure.ok(), figure.ok() ? "" : figure.error().message.c_str());
+        // Constant at the preset, these views draw a sentence (tst_degenerate_views): their
+        // axes are checked where they draw data.
+        static const QMap<QString, QMap<QString, QString>> kDrawing{
+            {"rope/pair_class", {{"scaling", "yarn"}, {"factor", "4"}}},
+            {"rope/query_scale", {{"query_scale", "qwen_logn"}, {"logn_max", "64"}}},
+            {"rope/position_rounded", {{"precision", "float16"}, {"n", "4096"}}}};
+        if (!figure->result.degenerate.en.isEmpty()) {
+            QVERIFY2(kDrawing.contains(view), "a sentence at the preset: name where it draws");
+            figure = ui::test::figureOf(view, kDrawing[view]);
+            QVERIFY(figure.ok() && figure->result.degenerate.en.isEmpty());
+        }
         const LinesData& d = figure->result.lines;
         const DataRange range = lineDataRange(d);
         QVERIFY2(!range.empty(), "no line data at the preset");

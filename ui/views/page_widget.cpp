@@ -286,13 +286,22 @@ void PageWidget::retranslate() {
 
 void PageWidget::nameTabs() {
     m_tabs->setTabText(0, tr("Overview"));
-    // A long title ("What the scaling did to pair j: 0 kept, …") is cut to about 26 average
-    // characters, so that more tabs fit the bar; its tooltip says it whole.
-    const QFontMetrics fm(m_tabs->tabBar()->font());
+    // A long title ("What the scaling did to pair j: 0 kept, …") is cut to 26 columns (a CJK
+    // character takes two), so that more tabs fit the bar; its tooltip says it whole. Counted
+    // in characters, not pixels, so that the cut does not move with the language's font.
+    const auto cut = [](const QString& title) {
+        constexpr int kColumns = 26;
+        int columns = 0;
+        for (int i = 0; i < title.size(); ++i) {
+            columns += title[i].unicode() >= 0x2E80 ? 2 : 1;
+            if (columns > kColumns) return title.left(i).trimmed() + QStringLiteral("…");
+        }
+        return title;
+    };
     for (int t = 1; t < m_shown.size() && t < m_tabs->count(); ++t) {
         const ViewSpec& v = m_page->views[m_shown[t] - 1];
         const QString title = v.title.text();
-        const QString shown = fm.elidedText(title, Qt::ElideRight, 26 * fm.averageCharWidth());
+        const QString shown = cut(title);
         const QString text = math::plainOf(v.text.text());
         m_tabs->setTabText(t, shown);
         m_tabs->setTabToolTip(t, shown == title ? text : title + QLatin1Char('\n') + text);
