@@ -88,6 +88,15 @@ void paintFittedLine(QPainter& p, const QRectF& box, int flags, const QString& t
 void paintRotatedText(QPainter& p, QPointF centre, double width, double height,
                       const QString& text) {
     p.save();
+    // An axis title longer than its side (a short panel at journal size) is set smaller, down to
+    // 70 %, before it would be cut.
+    QFont f = p.font();
+    if (f.pixelSize() > 0) {
+        const int least = std::max(1, static_cast<int>(std::floor(f.pixelSize() * 0.7)));
+        while (f.pixelSize() > least && QFontMetricsF(f).horizontalAdvance(text) > width)
+            f.setPixelSize(f.pixelSize() - 1);
+        p.setFont(f);
+    }
     p.translate(centre);
     p.rotate(-90);
     p.drawText(QRectF(-width / 2, -height / 2, width, height), Qt::AlignCenter,
