@@ -17,6 +17,7 @@
 #include "ui/compute/rope_lod.h"
 #include "ui/figure/figure.h"
 #include "ui/figure/log_scale.h"
+#include "ui/figure/number_format.h"
 #include "ui/panels/param_panel.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/view_widget.h"
@@ -95,13 +96,14 @@ private slots:
                     ropeParams({{"n", std::int64_t(16384)}, {"d", std::int64_t(64)}}));
         QVERIFY2(r.error.isEmpty(), qPrintable(r.error));
         QCOMPARE(r.heatmaps.size(), 2);
-        QVERIFY2(
-            r.note.en.contains("bfloat16: 15,359 of 16,384 positions collide (1,025 distinct)"),
-            qPrintable(r.note.en));
-        QVERIFY2(r.note.en.contains("hf_bf16 (float32 positions): 0 of 16,384 positions collide "
-                                    "(16,384 distinct)"),
+        QVERIFY2(r.note.en.contains(QString::fromUtf8(
+                     "bfloat16: 15\u202F359 of 16\u202F384 positions collide (1025 distinct)")),
                  qPrintable(r.note.en));
-        QVERIFY(r.note.zh.contains(QString::fromUtf8("16,384 个位置中有 15,359 个重合")));
+        QVERIFY2(
+            r.note.en.contains(QString::fromUtf8("hf_bf16 (float32 positions): 0 of 16\u202F384 "
+                                                 "positions collide (16\u202F384 distinct)")),
+            qPrintable(r.note.en));
+        QVERIFY(r.note.zh.contains(QString::fromUtf8("16\u202F384 个位置中有 15\u202F359 个重合")));
         QCOMPARE(r.heatmaps[0].title.en, QString("Before PR #29285: all bfloat16"));
         for (const HeatmapData& h : r.heatmaps) {
             QVERIFY(h.logColor);
@@ -258,8 +260,8 @@ private slots:
             QVERIFY(static_cast<bool>(c));
             const QString name = prec + (prec == "hf_bf16" ? " (float32 positions)" : "");
             const QString want =
-                QString("%1: %2 of 10,485,760 positions collide")
-                    .arg(name, QLocale(QLocale::English).toString(c->at(0), 'f', 0));
+                QString::fromUtf8("%1: %2 of 10\u202F485\u202F760 positions collide")
+                    .arg(name, formatExact(c->at(0)));
             QVERIFY2(r.note.en.contains(want), qPrintable(r.note.en + " lacks " + want));
         }
         if (precision == "float16") {  // past 65 520 the positions overflow: the errors are inf
@@ -345,7 +347,8 @@ private slots:
         QCOMPARE(views[0]->state().winEnd, qint64(15999));
         QVERIFY(test::waitIdle(w, 60000));
         QCOMPARE(panels[1]->view(), panels[0]->view());
-        QVERIFY(views[0]->noteText().contains("Positions 15,000 … 15,999"));
+        QVERIFY(views[0]->noteText().contains(
+            QString::fromUtf8("Positions 15\u202F000 … 15\u202F999")));
     }
 
     // Screenshots for review (only with POSLAB_PRECISION_SHOTS=<folder>): the page's preset,
@@ -397,7 +400,7 @@ private slots:
         auto f = computeFigure(*page, v, params, ViewState{}, ColormapChoice::Auto, 2e9);
         QVERIFY2(static_cast<bool>(f), f ? "" : f.error().message.c_str());
         QCOMPARE(f->result.heatmaps.size(), 2);
-        QVERIFY(f->caption.contains("15,359 of 16,384"));
+        QVERIFY(f->caption.contains(QString::fromUtf8("15\u202F359 of 16\u202F384")));
         QVERIFY2(!f->footer.contains("precision ="), qPrintable(f->footer));
         FigureOptions o;
         const QImage image = figureImage(*f, o);

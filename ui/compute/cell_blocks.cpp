@@ -8,6 +8,7 @@
 
 #include "ui/figure/colormap.h"
 #include "ui/figure/log_scale.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -216,9 +217,8 @@ LocalText countText(const CellAxis& map, qint64 cells, qint64 step, const Unit& 
         lo = static_cast<qint64>(std::floor(per));
         hi = static_cast<qint64>(std::ceil(per));
     }
-    const QLocale en(QLocale::English);
-    const QString n =
-        lo == hi ? en.toString(lo) : en.toString(lo) + QStringLiteral("–") + en.toString(hi);
+    const auto text = [](qint64 v) { return formatExact(static_cast<double>(v)); };
+    const QString n = lo == hi ? text(lo) : text(lo) + QStringLiteral("–") + text(hi);
     return {n + " " + (hi == 1 ? u.en1 : u.enN), n + " " + u.zh};
 }
 
@@ -230,10 +230,10 @@ LocalText cellCoverText(const HeatmapData& h) {
     if (rows <= 1 && cols <= 1) return {};
     const LocalText c = countText(h.colMap, h.cols, h.colStep, unitOf(h.colAxis, false));
     if (h.rows <= 1)
-        return {QStringLiteral("each cell: ") + c.en, QString::fromUtf8("每格:") + c.zh};
+        return {QStringLiteral("each cell: ") + c.en, QString::fromUtf8("每格：") + c.zh};
     const LocalText r = countText(h.rowMap, h.rows, h.rowStep, unitOf(h.rowAxis, true));
     return {QStringLiteral("each cell: %1 × %2").arg(r.en, c.en),
-            QString::fromUtf8("每格:%1 × %2").arg(r.zh, c.zh)};
+            QString::fromUtf8("每格：%1 × %2").arg(r.zh, c.zh)};
 }
 
 }  // namespace poslab::ui

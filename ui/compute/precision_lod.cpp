@@ -12,6 +12,7 @@
 #include "ui/compute/cell_blocks.h"
 #include "ui/compute/rope_lod.h"
 #include "ui/figure/log_scale.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -28,8 +29,9 @@ const core::QuantitySpec* ropeQuantity(const QString& id) {
     return enc ? enc->findQuantity(id.toStdString()) : nullptr;
 }
 
+// Counts in the house format ("16 384"), as every other number on the figure.
 QString thousands(qint64 v) {
-    return QLocale(QLocale::English).toString(v);
+    return formatExact(static_cast<double>(v));
 }
 
 struct Panel {
@@ -186,7 +188,7 @@ void colourPanels(const PrepareContext& ctx, const ViewSpec& view, const ViewSta
         }
 }
 
-// "Positions 0 … 16,383 — bfloat16: 15,359 of 16,384 positions collide (1,025 distinct)".
+// "Positions 0 … 16 383 — bfloat16: 15 359 of 16 384 positions collide (1 025 distinct)".
 LocalText collisionNote(const QVector<Panel>& panels, qint64 from, qint64 to) {
     QStringList en, zh;
     for (const Panel& p : panels) {

@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "ui/compute/cell_blocks.h"
 #include "ui/compute/precision_lod.h"
+#include "ui/figure/number_format.h"
 
 namespace poslab::ui {
 
@@ -34,8 +35,8 @@ const core::QuantitySpec* ropeQuantity(const char* id) {
     return enc ? enc->findQuantity(id) : nullptr;
 }
 
-QString thousands(double v) {
-    return QLocale(QLocale::English).toString(v, 'f', 0);
+QString thousands(double v) {  // in the house format: "40 960"
+    return formatExact(std::round(v));
 }
 
 }  // namespace
