@@ -32,7 +32,7 @@ QDockWidget* dock(MainWindow& w, const char* name) {
 
 int ghostCurves(MainWindow& w) {
     int n = 0;
-    for (int t = 0; t < w.page()->tabs()->count(); ++t)
+    for (int t = 0; t < w.page()->tabCount(); ++t)
         for (ViewWidget* v : w.page()->viewsOfTab(t))
             if (v->chart())
                 for (const CurveData& c : v->chart()->drawn().curves)
@@ -110,6 +110,27 @@ private slots:
                      qPrintable(QStringLiteral("browser %1 px, was %2 px")
                                     .arg(dock(w, "browserDock")->width())
                                     .arg(browserWidth)));
+    }
+
+    // Leaving F11 makes the page's widgets afresh: every view keeps its state, the Compare tab
+    // (last in the page's order, past the tabs on the bar) included.
+    void viewStatesSurviveF11() {
+        MainWindow w(test::noSettings());
+        w.show();
+        QVERIFY(test::waitIdle(w));
+        const int last = w.page()->tabCount() - 1;
+        QVERIFY(last > w.page()->tabs()->count());  // RoPE keeps views under More views
+        const QVector<ViewWidget*> compare = w.page()->viewsOfTab(last);
+        QCOMPARE(compare.size(), 1);
+        ViewState s = compare[0]->state();
+        QVERIFY(s.cmpValue != QLatin1String("20000"));
+        s.cmpValue = QStringLiteral("20000");
+        compare[0]->setState(s);
+        QCOMPARE(compare[0]->state().cmpValue, s.cmpValue);
+        act(w, "F11");
+        act(w, "Esc");
+        QCOMPARE(w.page()->viewsOfTab(last).size(), 1);
+        QCOMPARE(w.page()->viewsOfTab(last)[0]->state().cmpValue, s.cmpValue);
     }
 
     // On the Model page in the normal window the parameter and explanation docks stay hidden,

@@ -17,7 +17,7 @@
 namespace poslab::ui {
 
 void MainWindow::clearLessonGhosts() {
-    for (int t = 0; t < m_page->tabs()->count(); ++t)
+    for (int t = 0; t < m_page->tabCount(); ++t)
         for (ViewWidget* w : m_page->viewsOfTab(t))
             if (w->chart()) w->chart()->setGhost({});
 }
@@ -35,7 +35,7 @@ void MainWindow::rebuildPage() {
         QVector<CurveData> ghost;
     };
     QVector<Kept> kept;
-    for (int t = 0; t < m_page->tabs()->count(); ++t)
+    for (int t = 0; t < m_page->tabCount(); ++t)
         for (const ViewWidget* w : m_page->viewsOfTab(t))
             kept.append({t, w->spec().id, w->state(),
                          w->chart() ? w->chart()->ghost() : QVector<CurveData>{}});
