@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QtTest>
 #include <cmath>
+#include <ctime>
 
 #include "core/compute.h"
 #include "core/registry.h"
@@ -419,23 +420,40 @@ private slots:
     }
 
     // While the worker computes an n = 8192 similarity (512 MiB), the GUI thread keeps serving
-    // timer events: no gap between two 10 ms ticks exceeds 100 ms.
+    // timer events. Two measures, neither of which a busy machine can fail:
+    // - the GUI thread's own CPU time between two 10 ms ticks never exceeds 100 ms (work done on
+    //   the GUI thread; a thread waiting for the CPU or descheduled spends none);
+    // - no wall-clock gap exceeds a quarter of the computation (the GUI thread waiting on the
+    //   worker would be one gap as long as the computation itself).
+    // CI runs this under AddressSanitizer beside another suite on 2 cores, where wall-clock gaps
+    // of 300 ms come from scheduling alone: a fixed wall-clock bound was a timed test.
+    static qint64 threadCpuUs() {
+        timespec t{};
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+        return qint64(t.tv_sec) * 1000000 + t.tv_nsec / 1000;
+    }
+
     void responsiveAtN8192() {
         const int tab = tabOf("sinusoidal", "similarity");
         QVERIFY(tab > 0);
         m_window->openPage("sinusoidal", tab);
         QVERIFY(test::waitIdle(*m_window));
         QElapsedTimer clock;
-        qint64 last = -1, worstGap = 0, ticksWhileBusy = 0;
+        qint64 last = -1, lastCpu = 0, worstGap = 0, worstCpuUs = 0, ticksWhileBusy = 0;
+        qint64 busyFrom = -1, busyTo = -1;
         QTimer ticker;
         ticker.setInterval(10);
         connect(&ticker, &QTimer::timeout, this, [&] {
-            const qint64 now = clock.elapsed();
+            const qint64 now = clock.elapsed(), cpu = threadCpuUs();
             if (last >= 0 && m_window->scheduler()->isBusy()) {
+                if (busyFrom < 0) busyFrom = last;
+                busyTo = now;
                 worstGap = std::max(worstGap, now - last);
+                worstCpuUs = std::max(worstCpuUs, cpu - lastCpu);
                 ++ticksWhileBusy;
             }
             last = now;
+            lastCpu = cpu;
         });
         clock.start();
         ticker.start();
@@ -443,9 +461,16 @@ private slots:
         QVERIFY(m_window->page()->lastRefusal().isEmpty());
         QVERIFY(test::waitIdle(*m_window, 120000));
         ticker.stop();
-        qInfo("n = 8192: %lld ticks while computing, worst gap %lld ms", ticksWhileBusy, worstGap);
+        const qint64 busy = busyTo - busyFrom;
+        qInfo("n = 8192: busy %lld ms, %lld ticks, worst gap %lld ms, worst GUI-thread CPU between "
+              "ticks %lld ms",
+              busy, ticksWhileBusy, worstGap, worstCpuUs / 1000);
         QVERIFY2(ticksWhileBusy >= 5, qPrintable(QString::number(ticksWhileBusy)));
-        QVERIFY2(worstGap <= 100, qPrintable(QStringLiteral("worst gap %1 ms").arg(worstGap)));
+        QVERIFY2(worstCpuUs <= 100000,
+                 qPrintable(QStringLiteral("%1 ms of GUI-thread work between two ticks")
+                                .arg(worstCpuUs / 1000)));
+        QVERIFY2(worstGap <= std::max<qint64>(100, busy / 4),
+                 qPrintable(QStringLiteral("worst gap %1 ms of %2 ms").arg(worstGap).arg(busy)));
         const auto views = m_window->page()->viewsOfTab(tab);
         QCOMPARE(views.front()->heatmaps().front()->data().rows, qint64(8192));
         QVERIFY(m_window->paramPanel()->setText("n", "256"));
