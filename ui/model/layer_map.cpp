@@ -97,6 +97,13 @@ void LayerMapWidget::setDark(bool dark) {
     update();
 }
 
+void LayerMapWidget::setCompact(bool compact) {
+    if (compact == m_compact) return;
+    m_compact = compact;
+    updateGeometry();
+    update();
+}
+
 QString LayerMapWidget::kindOfCell(int layer) const {
     return layer >= 0 && layer < m_layers.size() ? m_layers[layer] : QString();
 }
@@ -126,14 +133,15 @@ LayerMapWidget::Layout LayerMapWidget::layout(int width) const {
     l.left = fm.height() * 0.5;
     const double avail = std::max(50.0, width - 2 * l.left);
     l.gap = 2;
-    l.cell = std::clamp(avail / n - l.gap, kMinCell, kMaxCell);
+    const double most = m_compact ? std::max(kMinCell, fm.height() * 0.6) : kMaxCell;
+    l.cell = std::clamp(avail / n - l.gap, kMinCell, most);
     l.columns = std::max(1, std::min(n, static_cast<int>(avail / (l.cell + l.gap))));
     l.rows = (n + l.columns - 1) / l.columns;
     l.top = fm.height() * 0.3;
     // Cells, then a row of layer numbers, then the legend in rows.
-    double y = l.top + l.rows * (l.cell + l.gap) + fm.height() * 1.2;
+    double y = l.top + l.rows * (l.cell + l.gap) + (m_compact ? fm.height() * 0.2 : fm.height() * 1.2);
     double x = l.left;
-    const double sw = fm.height() * 0.9, rowH = fm.height() * 1.35;
+    const double sw = fm.height() * 0.9, rowH = fm.height() * (m_compact ? 1.15 : 1.35);
     for (const QString& t : m_legendText) {
         const double w = sw + fm.height() * 0.4 + fm.horizontalAdvance(t) + fm.height() * 1.2;
         if (x > l.left && x + w > width - l.left) {
@@ -185,7 +193,8 @@ void LayerMapWidget::paintEvent(QPaintEvent*) {
             p.drawRect(r.adjusted(1, 1, -1, -1));
         }
     }
-    // Layer numbers under the first row: every 1, 2, 4 or 8 layers, as the cells allow.
+    // Layer numbers under the first row: every 1, 2, 4 or 8 layers, as the cells allow (none when
+    // compact).
     QFont small = font();
     small.setPointSizeF(std::max(6.0, font().pointSizeF() * 0.85));
     p.setFont(small);
@@ -194,7 +203,7 @@ void LayerMapWidget::paintEvent(QPaintEvent*) {
     int every = 1;
     while (every * (l.cell + l.gap) < labelW * 1.3) every *= 2;
     const double y = l.top + l.rows * (l.cell + l.gap);
-    for (int c = 0; c < l.columns; c += every) {
+    for (int c = 0; !m_compact && c < l.columns; c += every) {
         const double x = l.left + c * (l.cell + l.gap) + l.cell / 2;
         p.drawText(QRectF(x - labelW, y, 2 * labelW, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                    QString::number(c));

@@ -23,6 +23,10 @@ public:
     void setModel(const LoadedModel* model, const QString& selectedKind);
     void setSelectedKind(const QString& kind);
     void setDark(bool dark);
+    // Compact (a projector's tight room): smaller cells and no row of layer numbers (each cell's
+    // tooltip names its layer).
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
 
     int cellCount() const { return static_cast<int>(m_layers.size()); }
     QStringList kinds() const { return m_kinds; }
@@ -64,6 +68,7 @@ private:
     QVector<KindCategory> m_categories;
     QString m_selected;
     bool m_dark = false;
+    bool m_compact = false;
 };
 
 }  // namespace poslab::ui

@@ -118,6 +118,7 @@ private:
     void refreshCharts();
     bool scalingFits() const;    // Compare: room for the scaling chart below the two layer maps
     int latinCharWidth() const;  // the width of a Latin letter or digit in the page's font
+    void fitTableColumns();  // the names' column, so that the values stay in sight
     void fitTable();             // the readouts' least width: a share of the page
     QString withoutRopeText(ModelSide side) const;  // a kind with another encoding, or none
 
@@ -134,6 +135,7 @@ private:
     bool m_galleryTight = false;  // the charts need the gallery's width
     int m_chartRows = 2;
     bool m_mapsBeside = false;
+    bool m_freqWanted = false;  // refreshCharts shows the frequency chart
     // The charts in the grid, in their order (a new chart widget is appended here and placed by
     // placeCharts like the others).
     QVector<QWidget*> m_chartOrder;

@@ -1,9 +1,12 @@
 // ModelPage, fitted to its room (issue 25 item 1): a 1280 x 720 projector in presentation mode has
 // about 27 lines of a 1.4 times larger font, a 1920 x 1080 monitor twice that. The page tries its
 // arrangements from the roomiest down — the gallery shown and the charts in two rows; the gallery
-// folded to its Presets button; the charts in one row; two models' layer maps side by side; last,
-// the kind's sentence above its charts hidden (the table, the encoding line and Explore say the
-// same) — and keeps the first where every chart shown draws its plot (ModelChartWidget::plotFits,
+// folded to its Presets button; the charts in one row; two models' layer maps side by side; the
+// kind's sentence above its charts hidden (the table, the encoding line and Explore say the same);
+// then the top made compact: the encoding line (the table's first rows) and the map's title
+// hidden, the layer map's cells smaller and without layer numbers (a lesson step in F11 at 720p:
+// strip, lesson panel and page share 720 px); last, the frequency chart left out where the
+// wavelength chart shows the same θⱼ as 2π/θⱼ — and keeps the first where every chart shown draws its plot (ModelChartWidget::plotFits,
 // the painter's own layout) and the page's least size is within its size, so that the window
 // never grows past the screen. Nothing here knows about presentation mode: only the room,
 // measured in the current font.
@@ -102,11 +105,18 @@ void ModelPage::arrange() {
         bool galleryTight;
         int rows;
         bool mapsBeside;
-        bool sentence;  // the kind's sentence above its charts (the last to give way)
+        bool sentence;  // the kind's sentence above its charts
+        bool compact;   // the encoding line, the map's title and layer numbers hidden
+        bool noFreq;    // the frequency chart left out (the wavelength chart shown)
     };
-    QVector<Step> steps = {{false, 2, false, true}, {true, 2, false, true}, {true, 1, false, true}};
-    if (hasCompare()) steps << Step{true, 2, true, true} << Step{true, 1, true, true};
-    steps << Step{true, 1, hasCompare(), false};
+    const bool cmp = hasCompare();
+    QVector<Step> steps = {{false, 2, false, true, false, false},
+                           {true, 2, false, true, false, false},
+                           {true, 1, false, true, false, false}};
+    if (cmp)
+        steps << Step{true, 2, true, true, false, false} << Step{true, 1, true, true, false, false};
+    steps << Step{true, 1, cmp, false, false, false} << Step{true, 1, cmp, false, true, false};
+    if (m_freqWanted && !m_wave->isHidden()) steps << Step{true, 1, cmp, false, true, true};
     const bool wanted = m_galleryWanted;  // the Presets button pressed: the gallery stays
     bool charts = false;
     for (const QWidget* w : m_chartOrder) charts = charts || !w->isHidden();
@@ -117,10 +127,17 @@ void ModelPage::arrange() {
         if (step.mapsBeside != m_mapsBeside) placeMaps(step.mapsBeside);
         // Without charts the sentence is what the page shows: it stays.
         m_nope->setVisible(!m_nope->text().isEmpty() && (step.sentence || !charts));
+        m_encoding->setVisible(!m_encoding->text().isEmpty() && !step.compact);
+        // Two maps keep their titles (they name the models).
+        m_mapTitle->setVisible(!step.compact || hasCompare());
+        m_map->setCompact(step.compact);
+        m_compareMap->setCompact(step.compact);
+        m_freq->setVisible(m_freqWanted && !step.noFreq);
         placeCharts(step.rows);
         layout()->activate();  // the children take their places now, synchronously
         if (arrangementFits()) break;
     }
+    fitTableColumns();
     m_arranging = false;
 }
 

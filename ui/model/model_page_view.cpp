@@ -124,6 +124,7 @@ void ModelPage::refreshReadouts() {
         auto* label =
             new QTableWidgetItem((differs ? QStringLiteral("≠ ") : QString()) + rows[i].label);
         label->setData(Qt::UserRole, rows[i].key);
+        label->setToolTip(rows[i].label);  // the name whole where the column cuts it
         label->setForeground(differs ? palette().color(QPalette::WindowText)
                                      : palette().color(QPalette::PlaceholderText));
         m_table->setItem(i, 0, label);
@@ -213,6 +214,7 @@ void ModelPage::refreshCharts() {
     if (!hasModel()) nope << tr("No model: pick a preset on the left or open a config.json.");
     m_nope->setText(nope.join(QLatin1Char('\n')));
     m_nope->setVisible(!nope.isEmpty());
+    m_freqWanted = anyRope;  // arrange() may leave it out where the room is short
     m_freq->setVisible(anyRope);
     m_wave->setVisible(anyRope && !anyOther);
     // ALiBi, T5, learned, Shaw: their chart in the place of the frequency and wavelength charts
@@ -240,6 +242,25 @@ void ModelPage::fitTable() {
     const int least = latinCharWidth() * (two ? 56 : 30);
     const int share = static_cast<int>(width() * (two ? 0.3 : 0.22));
     m_table->setMinimumWidth(std::clamp(share, least, std::max(least, m_table->maximumWidth())));
+}
+
+void ModelPage::fitTableColumns() {
+    // The names as wide as they need, unless the values would go out of sight (a projector's
+    // large font in a narrow table): then at most half the table, elided, whole in the tooltip.
+    auto* header = m_table->horizontalHeader();
+    const int room = m_table->viewport()->width();
+    int names = header->sectionSizeHint(0);
+    for (int i = 0; i < m_table->rowCount(); ++i)
+        if (const QTableWidgetItem* item = m_table->item(i, 0))
+            names = std::max(names, m_table->fontMetrics().horizontalAdvance(item->text()) +
+                                        2 * m_table->fontMetrics().averageCharWidth());
+    const int most = m_table->columnCount() > 2 ? room * 2 / 5 : room / 2;
+    if (m_table->columnCount() < 2 || names <= most) {
+        header->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+        return;
+    }
+    header->setSectionResizeMode(0, QHeaderView::Interactive);
+    header->resizeSection(0, most);
 }
 
 int ModelPage::latinCharWidth() const {

@@ -3,6 +3,9 @@
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QResizeEvent>
+#include <algorithm>
+#include <numeric>
 
 #include "ui/catalog/view_spec.h"
 #include "ui/document/lesson_player.h"
@@ -60,12 +63,40 @@ QString stripItem(const QString& label, const QString& value) {
 
 const QString kSeparator = QStringLiteral("   ·   ");
 
-// A model's name and its kind's key numbers.
-QString modelWords(const LoadedModel& model, const core::models::KindInfo* kind) {
-    QStringList parts{model.name};
-    if (kind)
-        for (const Readout& r : keyReadouts(model, *kind)) parts << stripItem(r.label, r.value);
-    return parts.join(kSeparator);
+// A model's name and as many of its kind's key numbers as one line of `width` pixels holds (the
+// strip is one line a model: on a 720p projector in a lesson the page needs the rest; the page's
+// table has them all). The numbers are taken by weight — base θ, the scaling, its context, the
+// window, then the rest — and shown in the table's order; the name is never dropped.
+QString modelWords(const LoadedModel& model, const core::models::KindInfo* kind,
+                   const QFontMetrics& fm, int width) {
+    if (!kind) return model.name;
+    static const QStringList weight = {"base",   "rope_type", "factor",     "original", "max",
+                                       "window", "seq_len",   "rotary_dim", "encoding"};
+    const QVector<Readout> key = keyReadouts(model, *kind);
+    auto rank = [&](const Readout& r) {
+        const qsizetype at = weight.indexOf(r.key);
+        return at < 0 ? weight.size() : at;  // a rule's own parameter: after the named ones
+    };
+    QVector<qsizetype> order(key.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](qsizetype a, qsizetype b) { return rank(key[a]) < rank(key[b]); });
+    QVector<bool> taken(key.size(), false);
+    auto text = [&](bool more) {
+        QString line = model.name;
+        for (qsizetype i = 0; i < key.size(); ++i)
+            if (taken[i]) line += kSeparator + stripItem(key[i].label, key[i].value);
+        return more ? line + kSeparator + QStringLiteral("…") : line;
+    };
+    bool dropped = false;
+    for (qsizetype i : order) {
+        taken[i] = true;
+        if (fm.horizontalAdvance(text(true)) > width) {
+            taken[i] = false;
+            dropped = true;
+        }
+    }
+    return text(dropped);
 }
 
 }  // namespace
@@ -112,6 +143,13 @@ void PresentationStrip::setModelPage(ModelPage* page) {
     });
 }
 
+void PresentationStrip::resizeEvent(QResizeEvent* e) {
+    QFrame::resizeEvent(e);
+    // The model's line holds what its width holds.
+    if (m_modelPage && !m_modelPage->isHidden() && e->size().width() != e->oldSize().width())
+        refreshModel();
+}
+
 bool PresentationStrip::eventFilter(QObject* watched, QEvent* e) {
     if (watched == m_modelPage && (e->type() == QEvent::Show || e->type() == QEvent::Hide) &&
         isVisible())
@@ -140,10 +178,18 @@ void PresentationStrip::refreshModel() {
         row->setStretch(0, 2);
         row->setStretch(1, 3);
     }
+    // The label's width as the row will give it (its stretch's share of the strip, the whole of
+    // it without a formula), known before the layout runs.
+    const QMargins m = layout() ? layout()->contentsMargins() : QMargins();
+    const int room = width() - m.left() - m.right();
+    const int spacing = layout() ? layout()->spacing() : 0;
+    const int lineWidth = std::max(80, (page ? (room - spacing) * 3 / 5 : room) * 97 / 100);
+    const QFontMetrics fm(m_params->font());
     QStringList lines;
-    if (m_modelPage->hasModel()) lines << modelWords(m_modelPage->model(), kind);
+    if (m_modelPage->hasModel()) lines << modelWords(m_modelPage->model(), kind, fm, lineWidth);
     if (m_modelPage->hasCompare())
-        lines << modelWords(m_modelPage->compare(), m_modelPage->currentCompareKind());
+        lines << modelWords(m_modelPage->compare(), m_modelPage->currentCompareKind(), fm,
+                            lineWidth);
     m_params->setText(lines.join(QLatin1Char('\n')));
 }
 

@@ -1,5 +1,7 @@
 #include "ui/views/chart_widget.h"
 
+#include <QFontInfo>
+
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -66,6 +68,11 @@ void ChartWidget::setData(const LinesData& data, const QString& title, const QSt
 void ChartWidget::setGhost(const QVector<CurveData>& curves) {
     m_ghost = curves;
     rebuild();
+}
+
+QSize ChartWidget::minimumSizeHint() const {
+    const double u = std::max(8.0, QFontInfo(font()).pixelSize() / 0.75);
+    return {static_cast<int>(std::ceil(10 * u)), static_cast<int>(std::ceil(8 * u))};
 }
 
 PaintStyle ChartWidget::style() const {

@@ -66,6 +66,9 @@ public:
     QStringList hoverTipAt(QPointF pos) const;
 
     QSize sizeHint() const override { return {480, 320}; }
+    // Room for a plot of 6 x 4 units of the font (a unit: the pixel size / 0.75) besides the
+    // ticks, axis names and legend: a chart in the Overview's scroll area is never squeezed flat.
+    QSize minimumSizeHint() const override;
 
 signals:
     void hovered(const QString& text);

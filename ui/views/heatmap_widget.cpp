@@ -1,5 +1,7 @@
 #include "ui/views/heatmap_widget.h"
 
+#include <QFontInfo>
+
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -153,6 +155,11 @@ QRectF HeatmapWidget::figureArea() const {
     QRectF area(rect());
     if (!m_zoom->isHidden()) area.setRight(area.right() - m_zoom->columnWidth());
     return area;
+}
+
+QSize HeatmapWidget::minimumSizeHint() const {
+    const double u = std::max(8.0, QFontInfo(font()).pixelSize() / 0.75);
+    return {static_cast<int>(std::ceil(10.5 * u)), static_cast<int>(std::ceil(7.5 * u))};
 }
 
 QRectF HeatmapWidget::plotRect() const {

@@ -55,7 +55,11 @@ public:
     QPoint cellAt(QPointF pos) const;
 
     QSize sizeHint() const override { return {420, 360}; }
-    QSize minimumSizeHint() const override { return {160, 140}; }
+    // Room for a plot of 4 x 4 units of the font (a unit: the pixel size / 0.75) besides the
+    // ticks, colour bar and titles: 182 x 130 px at the normal font, larger in presentation mode.
+    QSize minimumSizeHint() const override;
+    // Where the cells are drawn now (widget pixels).
+    QRectF plotRect() const;
 
 signals:
     void hovered(const QString& text);
@@ -79,7 +83,6 @@ private:
     HeatmapPanelOptions panelOptions() const;
     // Where the figure is painted: the widget less the zoom buttons' column.
     QRectF figureArea() const;
-    QRectF plotRect() const;
     BlockStats drawnBlock(qint64 row, qint64 col) const;
     // The hover (status readout, outline, tooltip) for the mouse at `pos` (widget pixels).
     void hoverAt(QPointF pos);

@@ -5,6 +5,7 @@
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QMenu>
+#include <QScrollArea>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QToolButton>
@@ -115,9 +116,16 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
         }
         ov << w;
     }
-    m_tabs->addTab(overview, QString());
+    // In a scroll area: on a 720p projector (F11's larger font) the views' least heights can add
+    // up to more than the screen; the Overview then scrolls, the window never grows past it.
+    auto* scroll = new QScrollArea;
+    scroll->setObjectName(QStringLiteral("overviewScroll"));
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(overview);
+    m_tabs->addTab(scroll, QString());
     m_tabViews << ov;
-    m_tabPages << overview;
+    m_tabPages << scroll;
     m_shown << 0;
     const QStringList more = moreViews(*page);
     for (const auto& spec : page->views) {

@@ -33,8 +33,9 @@ class RotationWidget;
 // other truth value, a decade (log scale) or a factor 2 up, else down; empty for a file.
 QString compareValueFor(const core::ParamSpec& spec, const core::ParamValue& a);
 
-// How many columns make `count` heatmap panels largest in a box of this size.
-int heatmapColumns(int count, QSizeF box);
+// How many columns make `count` heatmap panels largest in a box of this size, each at least
+// `least` pixels wide.
+int heatmapColumns(int count, QSizeF box, double least = 160);
 
 class ViewWidget : public QWidget {
     Q_OBJECT

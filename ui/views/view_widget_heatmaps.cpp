@@ -1,6 +1,8 @@
 // ViewWidget's heatmap panels: made on demand, sharing one zoom window, arranged in the grid
 // that gives each panel the largest square of cells.
 #include <QGridLayout>
+#include <algorithm>
+#include <cmath>
 #include <QSignalBlocker>
 #include <algorithm>
 
@@ -36,13 +38,21 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
     return m_heatmaps[i];
 }
 
-int heatmapColumns(int count, QSizeF box) {
+int heatmapColumns(int count, QSizeF box, double least) {
     // What a panel needs besides its cells: axis ticks and the colour bar beside, the title and
     // the column ticks above and below (about; the panel lays itself out exactly).
     constexpr double kBesideCells = 110, kAboveBelowCells = 60;
-    int best = count, bestEmpty = 0;
+    // Never more columns than the box's width holds at the panels' least width (and the grid's
+    // 4 px spacing): a row of eight small multiples would make the window wider than a 1280 px
+    // projector. A box not laid out yet (narrower than one panel) gets a square grid.
+    const double kLeast = least + 4;
+    const int fit = box.width() >= kLeast
+                        ? static_cast<int>((box.width() + 4) / kLeast)
+                        : static_cast<int>(std::ceil(std::sqrt(static_cast<double>(count))));
+    const int most = std::clamp(fit, 1, count);
+    int best = most, bestEmpty = 0;
     double bestSide = -1;
-    for (int cols = count; cols >= 1; --cols) {  // ties: fewer empty cells, then the wider row
+    for (int cols = most; cols >= 1; --cols) {  // ties: fewer empty cells, then the wider row
         const int rows = (count + cols - 1) / cols;
         const int empty = rows * cols - count;
         const double side =
@@ -58,7 +68,8 @@ int heatmapColumns(int count, QSizeF box) {
 
 void ViewWidget::arrangeHeatmaps() {
     if (!m_heatmapGrid || m_panelCount <= 0) return;
-    const int cols = heatmapColumns(m_panelCount, QSizeF(m_heatmapBox->size()));
+    const int cols = heatmapColumns(m_panelCount, QSizeF(m_heatmapBox->size()),
+                                    m_heatmaps.front()->minimumSizeHint().width());
     bool placed = true;
     for (int i = 0; i < m_panelCount && placed; ++i) {
         int row = -1, col = -1, rs = 0, cs = 0;
