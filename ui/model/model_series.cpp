@@ -152,7 +152,9 @@ void addWindowTurns(ModelChartData* d, ModelSide s, bool two, int side, bool wav
     if (!rotates(s) || !s.kind->window || *s.kind->window <= 0) return;
     const auto W = *s.kind->window;
     const QVector<int> turns = fullTurnPairs(*s.kind);
-    const QString prefix = two ? s.model->name + QStringLiteral(": ") : QString();
+    // Two models: "Llama 3.1 8B: …" ("：" in Chinese).
+    const QString prefix =
+        two ? ModelChartText::tr("%1: %2").arg(s.model->name, QString()) : QString();
     const QString count = ModelChartText::tr("%1 of %2 pairs turn fully")
                               .arg(turns.size())
                               .arg(s.kind->invFreq.size());
@@ -232,7 +234,9 @@ ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
         if (!rotates(s)) continue;
         // Two models: each one's lines in its colour and named by it.
         const int lineColor = two ? side : -1;
-        const QString prefix = two ? s.model->name + QStringLiteral(": ") : QString();
+        // Two models: "Llama 3.1 8B: …" ("：" in Chinese).
+        const QString prefix =
+            two ? ModelChartText::tr("%1: %2").arg(s.model->name, QString()) : QString();
         if (s.kind->originalMax)
             d.hlines.append(
                 {static_cast<double>(*s.kind->originalMax),
