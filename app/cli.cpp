@@ -45,6 +45,10 @@ usage:
                                          and scores open at s (--seq-len, else the model's max)
   poslab render rope/compare --model A --model B ... -o OUT
                                          model A against model B (--model once elsewhere)
+  poslab render model/VIEW --model A [--model B] [--layer I] ... -o OUT
+                                         the Model page's charts (VIEW: charts, frequencies,
+                                         wavelengths, scaling, query_scale, encoding) of one
+                                         model, or two compared on one axis 2j/d
   poslab render VIEW --sweep KEY=FROM:TO[:log|:linear] [--frames N] [--fps F] ...
                 -o OUT.gif|OUT.pdf|OUT/|OUT.mp4
                                          N frames (2-600, default 30) with KEY going FROM -> TO,

@@ -111,6 +111,7 @@ int listViews() {
             std::cout << v.id.toStdString() << "  "
                       << ui::composeTitle(p.title.text(), v.title.text()).toStdString() << "\n";
     }
+    listModelViews();  // the Model page's, after the encodings'
     return 0;
 }
 
@@ -226,6 +227,13 @@ int runRender(const Args& args) {
     if (r.positional.size() != 1)
         return fail(kCmd, "expected one VIEW (see 'poslab render --list'), got " +
                               std::to_string(r.positional.size()) + " names");
+    if (isModelView(r.positional.front())) {
+        if (sweep)
+            return fail(kCmd, "--sweep takes a view of an encoding, not " +
+                                  core::echo(r.positional.front()));
+        return renderModelView(kCmd, r.positional.front(), r.model, !r.params.empty(), r.output,
+                               options);
+    }
     const QString viewId = QString::fromStdString(r.positional.front());
     const ui::ViewSpec* view = nullptr;
     const ui::PageSpec* page = encodingPageOf(viewId, &view);

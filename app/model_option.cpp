@@ -59,13 +59,13 @@ std::string layerText(std::optional<std::int64_t> layer) {
     return layer ? "--layer " + std::to_string(*layer) : std::string("the default layer");
 }
 
-std::string labelOf(const std::string& given) {
+}  // namespace
+
+std::string labelOfModel(const std::string& given) {
     if (!ui::modelPresetText(QString::fromStdString(given)).empty()) return given;
     const std::string name = std::filesystem::path(given).filename().string();
     return name.empty() ? given : name;
 }
-
-}  // namespace
 
 std::string wholeNumberProblem(const std::string& v, std::int64_t min) {
     std::int64_t n = 0;
@@ -103,7 +103,7 @@ int loadModel(const std::string& command, const std::string& given, const ModelO
     auto config = models::readModelConfigText(*text, out.seqLen, budget);
     if (!config) return fail(command, "--model " + shown + ": " + config.error().message);
     out.given = given;
-    out.label = labelOf(given);
+    out.label = labelOfModel(given);
     out.config = std::move(*config);
     const models::ModelConfig& c = out.config;
     const std::string modelEncoding = viewEncodingOf(c.encoding.id);
@@ -155,7 +155,7 @@ int applyModel(const std::string& command, const ModelOption& option, const std:
                                            : std::to_string(option.models.size()) + " times (" +
                                                  core::echo(option.models[0]) + ", ") +
                 core::echo(option.models[1]) + (option.models.size() == 2 ? "" : ", …") +
-                "); only 'render rope/compare' takes two models, A against B");
+                "); only 'render rope/compare' takes two models (and the model/ views)");
     AppliedModel model;
     if (int rc =
             loadModel(command, option.models.front(), option, encoding, quantity, model, budget);

@@ -36,6 +36,9 @@ struct AppliedModel {
     }
 };
 
+// How footers and legends name model `given`: the preset id, or the file's name.
+std::string labelOfModel(const std::string& given);
+
 // "" when `v` is a whole number >= min, else the rule ("a positive whole number").
 std::string wholeNumberProblem(const std::string& v, std::int64_t min);
 

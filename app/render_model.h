@@ -35,4 +35,13 @@ void markModelFigure(const RenderModels& models, ui::Figure& figure);
 // The models' notes, one stderr line each (once the figure is written: a refusal stays one line).
 void printRenderNotes(const std::string& command, const RenderModels& models);
 
+// The Model page's views (`render model/VIEW`, ui/model/model_figure.h): whether `view` names
+// one, the list `render --list` prints, and the figure of one model or two (--model once or
+// twice; --layer picks the kind of that layer in each; -p is refused): 0, or one line and
+// kExitUsage with no file.
+bool isModelView(const std::string& view);
+void listModelViews();
+int renderModelView(const std::string& command, const std::string& view, const ModelOption& option,
+                    bool params, const std::string& output, const ui::FigureOptions& options);
+
 }  // namespace poslab::app

@@ -1,5 +1,6 @@
 #include "core/models/position_marks.h"
 
+#include <cmath>
 #include <map>
 
 namespace poslab::core::models {
@@ -23,6 +24,17 @@ std::vector<PositionMark> positionMarks(const ModelConfig& config, const KindInf
     std::vector<PositionMark> marks;
     for (auto& [x, label] : at) marks.push_back({x, std::move(label)});
     return marks;
+}
+
+std::optional<ExtendedContext> extendedContext(const ModelConfig& config, const KindInfo& kind) {
+    const double fL = kind.rope && kind.originalMax && kind.factor > 1
+                          ? kind.factor * static_cast<double>(*kind.originalMax)
+                          : 0;
+    const double M =
+        config.maxPositionEmbeddings ? static_cast<double>(*config.maxPositionEmbeddings) : 0;
+    if (fL > M && fL < 9.0e18) return ExtendedContext{std::llround(fL), true};
+    if (config.maxPositionEmbeddings) return ExtendedContext{*config.maxPositionEmbeddings, false};
+    return std::nullopt;
 }
 
 }  // namespace poslab::core::models

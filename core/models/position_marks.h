@@ -27,4 +27,14 @@ std::optional<std::int64_t> sequenceLength(const ModelConfig& config,
 std::vector<PositionMark> positionMarks(const ModelConfig& config, const KindInfo& kind,
                                         std::optional<std::int64_t> seqLen);
 
+// The extended context a kind reaches, the one number the Model page's readouts, its wavelength
+// chart and its figures show (issue 25 item 6): max_position_embeddings, or factor x L where that
+// is larger (Qwen2.5's YaRN block keeps max_position_embeddings at L = 32 768 and reaches 4 L).
+struct ExtendedContext {
+    std::int64_t positions = 0;
+    bool fromFactor = false;  // factor x L, past max_position_embeddings
+};
+// None where the config gives neither a context length nor a scaled L.
+std::optional<ExtendedContext> extendedContext(const ModelConfig& config, const KindInfo& kind);
+
 }  // namespace poslab::core::models

@@ -1386,6 +1386,50 @@ Every number is computed by the CPU core in double precision.</source>
         <source>T5: the bucket of j − i</source>
         <translation>T5：j − i 的桶</translation>
     </message>
+    <message>
+        <source>pair j = %1 of %2 (2j/d = %3)</source>
+        <translation>维度对 j = %1（共 %2 对，2j/d = %3）</translation>
+    </message>
+    <message>
+        <source>%1 and %2</source>
+        <translation>%1 和 %2</translation>
+    </message>
+    <message>
+        <source>model/%1: no query scale in %2</source>
+        <translation>model/%1：%2 没有查询缩放</translation>
+    </message>
+    <message>
+        <source>model/%1: %2 take no positions from ALiBi, T5, learned or Shaw; see model/frequencies</source>
+        <translation>model/%1：%2 的位置不来自 ALiBi、T5、可学习位置表或 Shaw；请看 model/frequencies</translation>
+    </message>
+    <message>
+        <source>model/%1: no RoPE in %2; see model/charts</source>
+        <translation>model/%1：%2 没有 RoPE；请看 model/charts</translation>
+    </message>
+    <message>
+        <source>The Model page&apos;s charts</source>
+        <translation>模型页的图表</translation>
+    </message>
+    <message>
+        <source>Scaling methods</source>
+        <translation>缩放方法</translation>
+    </message>
+    <message>
+        <source>What ALiBi, T5, learned or Shaw numbers imply</source>
+        <translation>ALiBi、T5、可学习位置表或 Shaw 的数值意味着什么</translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 对比 %2</translation>
+    </message>
+    <message>
+        <source>%1, before scaling</source>
+        <translation>%1，缩放前</translation>
+    </message>
+    <message>
+        <source>2j/d (pair j over the d/2 pairs)</source>
+        <translation>2j/d（维度对 j 除以 d/2 对）</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ModelKindText</name>
@@ -1652,6 +1696,10 @@ Every number is computed by the CPU core in double precision.</source>
         <source>Show or hide the presets (hidden while two models share a narrow page)</source>
         <translation>显示或隐藏预设（两个模型共用较窄的页面时隐藏）</translation>
     </message>
+    <message>
+        <source>There is no model to export: pick a preset or open a config.json.</source>
+        <translation>没有可导出的模型：请选择一个预设，或打开一个 config.json。</translation>
+    </message>
 </context>
 <context>
     <name>poslab::ui::ModelText</name>
@@ -1822,6 +1870,14 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>layers without positions</source>
         <translation>不带位置信息的层</translation>
+    </message>
+    <message>
+        <source>%1 (factor × L)</source>
+        <translation>%1（缩放因子 × L）</translation>
+    </message>
+    <message>
+        <source>max_position_embeddings = %1; factor × L = %2 × %3 is larger</source>
+        <translation>max_position_embeddings = %1；缩放因子 × L = %2 × %3 更大</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/models/position_marks.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/document/model_presets.h"
 #include "ui/figure/number_format.h"
@@ -162,9 +163,14 @@ private slots:
         QCOMPARE(page()->readout("attention_factor"), attention);
         QCOMPARE(page()->readout("rotary_dim"), QStringLiteral("128 of head dim 128"));
         // Numbers in the house format, as in figures: "131 072" (a narrow space), not "131072".
-        const auto max = page()->model().config.maxPositionEmbeddings;
-        QVERIFY(max && *max >= 10000);
-        QCOMPARE(page()->readout("max"), formatExact(static_cast<double>(*max)));
+        // The extended context: max_position_embeddings, or factor × L where larger (Qwen2.5's
+        // YaRN ×4), the one number the wavelength chart draws too (tst_model_figure).
+        const auto ext =
+            core::models::extendedContext(page()->model().config, *page()->currentKind());
+        QVERIFY(ext && ext->positions >= 10000);
+        QVERIFY(
+            page()->readout("max").startsWith(formatExact(static_cast<double>(ext->positions))));
+        QCOMPARE(page()->readout("max").contains("factor × L"), ext->fromFactor);
         QVERIFY(page()->readout("max").contains(QChar(0x202F)));
         QCOMPARE(page()->readout("base"), formatExact(page()->currentKind()->ropeTheta));
         QVERIFY(page()->nopeText().isEmpty());

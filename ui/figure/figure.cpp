@@ -150,7 +150,9 @@ void paintContent(QPainter& p, const Content& c, const Figure& f, const FigureOp
                          QRectF(room.left(), bottom - room.height(), room.width(), room.height()),
                          f.caption, s);
     }
-    if (!r.error.isEmpty()) {
+    if (f.panels) {
+        f.panels(p, c.view, s);
+    } else if (!r.error.isEmpty()) {
         paintCentredText(p, c.view, localisedError(r.error), 1.0, s);  // a deck step's refusal
     } else if (!r.degenerate.isEmpty()) {
         // Constant or the identity: words, no data, in lines a reader can follow.

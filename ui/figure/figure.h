@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 #include <QVector>
+#include <functional>
 
 #include "core/compute.h"
 #include "core/params/param_spec.h"
@@ -19,8 +20,11 @@
 class QIODevice;
 class QPdfWriter;
 class QPainter;
+class QRectF;
 
 namespace poslab::ui {
+
+struct PaintStyle;
 
 enum class FigureFormat { Png, Svg, Pdf };
 
@@ -69,6 +73,10 @@ struct Figure {
     ViewResult result;
     QString xLabel, yLabel;
     bool chinese = false;  // the language it was made in (picks the font family)
+    // Where set, drawn in place of `result` between the title and the footer (a page that is not
+    // an encoding's view: the Model page's charts, ui/model/model_figure.h), into the content's
+    // rectangle with the figure's style. Plain QPainter, so it runs on the writer thread too.
+    std::function<void(QPainter&, const QRectF&, const PaintStyle&)> panels;
 };
 
 // The figure of a computed view: title, formula, axis names and footer from the spec, the

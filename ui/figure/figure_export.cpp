@@ -92,7 +92,13 @@ ViewWidget* FigureExport::targetView(ViewWidget* view) const {
     return views.front();
 }
 
+bool FigureExport::sourceFigure(Figure* figure, QString* error, QString* name) const {
+    return m_source && m_source(figure, error, name);
+}
+
 bool FigureExport::figureOf(ViewWidget* view, Figure* figure, QString* error) const {
+    QString name;
+    if (!view && sourceFigure(figure, error, &name)) return error->isEmpty();
     view = targetView(view);
     if (!view) {
         *error = tr("There is no view to export.");
@@ -134,15 +140,16 @@ QString FigureExport::copyToClipboard(ViewWidget* view) {
 }
 
 void FigureExport::openDialog(ViewWidget* view) {
-    view = targetView(view);
     Figure figure;
-    QString error;
-    if (!figureOf(view, &figure, &error)) {
+    QString error, name;
+    const bool fromPage = !view && sourceFigure(&figure, &error, &name);
+    if (!fromPage) view = targetView(view);
+    if ((fromPage && !error.isEmpty()) || (!fromPage && !figureOf(view, &figure, &error))) {
         emit message(error);
         QMessageBox::information(m_window, tr("Export Figure"), error);
         return;
     }
-    const QString name = view->spec().id;
+    if (!fromPage) name = view->spec().id;
     const QString suggested =
         QDir(m_lastDir).filePath(QString(name).replace('/', '_') + QStringLiteral(".pdf"));
     auto* dialog = new ExportDialog(figure, suggested, m_window);

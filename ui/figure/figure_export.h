@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QObject>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -27,6 +28,12 @@ public:
     FigureExport(QMainWindow* window, PageWidget* page);
     // Waits for a figure still being written: a half-written file is never left behind.
     ~FigureExport() override;
+
+    // A page shown in place of the encoding page (the Model page) makes its figure itself: while
+    // `source` answers true, Export Figure and Copy Figure take its figure, or its refusal in
+    // `error`, and `name` (the suggested file's), not a view's.
+    using FigureSource = std::function<bool(Figure* figure, QString* error, QString* name)>;
+    void setFigureSource(FigureSource source) { m_source = std::move(source); }
 
     QAction* exportAction() const { return m_export; }
     QAction* copyAction() const { return m_copy; }
@@ -55,6 +62,9 @@ private:
     void startWriting(const QString& path, const Figure& figure, const FigureOptions& options);
     void reportWritten();
 
+    // The page's own figure, asked first when no view is named (setFigureSource).
+    bool sourceFigure(Figure* figure, QString* error, QString* name) const;
+    FigureSource m_source;
     QMainWindow* m_window;
     PageWidget* m_page;
     QAction* m_export;

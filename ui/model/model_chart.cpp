@@ -78,8 +78,9 @@ QVector<LegendItem> legendItems(const ModelChartData& d, const PaintStyle& s) {
                      c.dashed ? Qt::DashLine : Qt::SolidLine);
             out.append({c.name, pen, {}, {}});
         }
-        for (int k : c.classes)
-            if (k >= 0 && k < 3) classes[k] = true;
+        if (c.classDots)
+            for (int k : c.classes)
+                if (k >= 0 && k < 3) classes[k] = true;
     }
     if (!d.dashedLegend.isEmpty())
         out.append({d.dashedLegend, QPen(s.muted, w, Qt::DashLine), {}, {}});
@@ -201,7 +202,7 @@ void paintCurves(QPainter& p, const QRectF& plot, const ModelChartData& d, const
         QVector<QPair<QPointF, int>> dots, crosses;
         for (int i = 0; i < c.points.size(); ++i) {
             const QPointF pt = c.points[i];
-            const int cls = i < c.classes.size() ? c.classes[i] : -1;
+            const int cls = c.classDots && i < c.classes.size() ? c.classes[i] : -1;
             if (!drawable(pt.x(), d.logX)) continue;
             if (!drawable(pt.y(), d.logY)) {
                 // 0 on a log axis sits on the bottom edge, infinity on the top edge.
@@ -359,7 +360,31 @@ ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const Paint
     return L;
 }
 
+AxisRange xAxisOf(const QRectF& plot, const ModelChartData& d, const PaintStyle& s) {
+    const Range range = dataRange(d);
+    AxisRange ax =
+        niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2.5 * s.unit)),
+                 std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
+    if (!d.logX && range.xhi > range.xlo) {  // pairs: the axis ends at the last pair
+        ax.lo = range.xlo;
+        ax.hi = d.pairAxis == PairAxis::Normalised ? std::max(range.xhi, 1.0) : range.xhi;
+        ax.ticks.removeIf([&](double v) { return v < ax.lo || v > ax.hi; });
+    }
+    return ax;
+}
+
 }  // namespace
+
+ModelChartFrame modelChartFrame(const QRectF& area, const ModelChartData& data,
+                                const PaintStyle& style) {
+    const ChartLayout L = layoutChart(area, data, style);
+    ModelChartFrame f;
+    if (L.text || !L.fits) return f;
+    f.plot = L.plot;
+    f.ax = xAxisOf(L.plot, data, style);
+    f.ay = L.ay;
+    return f;
+}
 
 bool modelChartPlotFits(const QRectF& area, const ModelChartData& data, const PaintStyle& style) {
     return layoutChart(area, data, style).fits;
@@ -395,17 +420,9 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
         return;
     }
     const QRectF& plot = L.plot;
-    const Range range = dataRange(d);
     const QFontMetricsF ft(s.sized(0.75));
     const double tick = 0.25 * s.unit;
-    AxisRange ax =
-        niceAxis(range.xlo, range.xhi, d.logX, static_cast<int>(plot.width() / (2.5 * s.unit)),
-                 std::max(3, static_cast<int>(plot.width() / (5 * s.unit))));
-    if (!d.logX && range.xhi > range.xlo) {  // pairs: the axis ends at the last pair
-        ax.lo = range.xlo;
-        ax.hi = range.xhi;
-        ax.ticks.removeIf([&](double v) { return v < ax.lo || v > ax.hi; });
-    }
+    const AxisRange ax = xAxisOf(plot, d, s);
     paintAxes(p, plot, ax, L.ay, L.labelW, s);
     p.setFont(s.sized(0.8));
     p.setPen(s.fg);
@@ -427,39 +444,6 @@ void paintModelChart(QPainter& p, const QRectF& area, const ModelChartData& d,
                           L.aside ? plot.top() : plot.bottom() + tick + ft.height() + 1.6 * s.unit,
                           L.legendArea.width(), L.legendH);
     layoutLegend(&p, legendAt, L.legend, s, L.aside);
-}
-
-ModelChartWidget::ModelChartWidget(QWidget* parent) : QWidget(parent) {
-    setAttribute(Qt::WA_OpaquePaintEvent);
-}
-
-void ModelChartWidget::setData(const ModelChartData& data) {
-    m_data = data;
-    // The whole title and note, where a narrow chart elides them.
-    setToolTip(data.note.isEmpty() ? data.title : data.title + QLatin1Char('\n') + data.note);
-    update();
-}
-
-void ModelChartWidget::setDark(bool dark) {
-    m_dark = dark;
-    update();
-}
-
-QSize ModelChartWidget::minimumSizeHint() const {
-    const int line = fontMetrics().height();
-    // About what a plot of 4 x 3 units needs with its ticks, axis titles and a legend row: the
-    // Model page's arrangement (model_page_fit.cpp) asks each chart whether its plot fits.
-    return {8 * line, 8 * line};
-}
-
-bool ModelChartWidget::plotFitsIn(QSize size) const {
-    return modelChartPlotFits(QRectF(QPointF(0, 0), QSizeF(size)), m_data,
-                              makeScreenStyle(m_dark, font()));
-}
-
-void ModelChartWidget::paintEvent(QPaintEvent*) {
-    QPainter p(this);
-    paintModelChart(p, rect(), m_data, makeScreenStyle(m_dark, font()));
 }
 
 }  // namespace poslab::ui

@@ -15,6 +15,7 @@
 #include <QStringList>
 #include <QWidget>
 
+#include "ui/figure/figure.h"
 #include "ui/model/model_document.h"
 #include "ui/model/model_series.h"
 
@@ -73,6 +74,10 @@ public:
     QString notesText() const;     // the reader's notes as shown ("" when there are none)
     // Two models: the readout keys whose values differ (marked in the table).
     QStringList differences() const { return m_differences; }
+
+    // The page's charts as a figure (model/charts, model_figure.h) for Export Figure and Copy
+    // Figure: true, with the figure or the refusal in `error` and the view's id in `name`.
+    bool figure(Figure* figure, QString* error, QString* name) const;
 
     LayerMapWidget* layerMap() const { return m_map; }
     LayerMapWidget* compareMap() const { return m_compareMap; }

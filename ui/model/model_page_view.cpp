@@ -12,6 +12,7 @@
 #include "ui/model/layer_map.h"
 #include "ui/model/model_chart.h"
 #include "ui/model/model_diff.h"
+#include "ui/model/model_figure.h"
 #include "ui/model/model_kinds.h"
 #include "ui/model/model_page.h"
 #include "ui/model/model_readouts.h"
@@ -271,6 +272,22 @@ int ModelPage::latinCharWidth() const {
 
 bool ModelPage::scalingFits() const {
     return height() >= fontMetrics().height() * 45;
+}
+
+bool ModelPage::figure(Figure* figure, QString* error, QString* name) const {
+    const ModelSide a{hasModel() ? &m_model : nullptr, currentKind()};
+    const ModelSide b{hasCompare() ? &m_compare : nullptr, currentCompareKind()};
+    *name = kModelViewPrefix + QStringLiteral("charts");
+    if (!a) {
+        *error = tr("There is no model to export: pick a preset or open a config.json.");
+        return true;
+    }
+    auto made = modelFigure(QStringLiteral("charts"), a, b);
+    if (made)
+        *figure = std::move(*made);
+    else
+        *error = QString::fromStdString(made.error().message);
+    return true;
 }
 
 QString ModelPage::readout(const QString& key, int column) const {

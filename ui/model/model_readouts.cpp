@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/models/position_marks.h"
 #include "core/registry.h"
 #include "ui/figure/number_format.h"
 #include "ui/model/model_kinds.h"
@@ -112,8 +113,18 @@ QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind
                 .arg(kind.invFreq.size()));
     if (model.seqLen)
         add("seq_len", ModelText::tr("sequence length s"), wholeNumber(*model.seqLen));
-    add("max", ModelText::tr("extended context"),
-        c.maxPositionEmbeddings ? wholeNumber(*c.maxPositionEmbeddings) : QStringLiteral("—"));
+    // The one extended context of the kind (core's extendedContext): the wavelength chart's line
+    // and the figures say the same number.
+    if (const auto ext = cm::extendedContext(c, kind); ext && ext->fromFactor)
+        out.append({QStringLiteral("max"), ModelText::tr("extended context"),
+                    ModelText::tr("%1 (factor × L)").arg(wholeNumber(ext->positions)),
+                    ModelText::tr("max_position_embeddings = %1; factor × L = %2 × %3 is larger")
+                        .arg(c.maxPositionEmbeddings ? wholeNumber(*c.maxPositionEmbeddings)
+                                                     : QStringLiteral("—"),
+                             formatExact(kind.factor), wholeNumber(kind.originalMax.value_or(0)))});
+    else
+        add("max", ModelText::tr("extended context"),
+            ext ? wholeNumber(ext->positions) : QStringLiteral("—"));
     if (kind.rope) {
         add("attention_factor", ModelText::tr("attention factor"),
             readoutNumber(kind.attentionFactor));
@@ -141,7 +152,6 @@ QVector<Readout> kindReadouts(const LoadedModel& model, const cm::KindInfo& kind
 QVector<Readout> keyReadouts(const LoadedModel& model, const cm::KindInfo& kind) {
     static const QStringList keys = {"encoding", "rope_type", "base",    "rotary_dim", "factor",
                                      "original", "max",       "seq_len", "window"};
-    const cm::ModelConfig& c = model.config;
     QVector<Readout> out;
     for (Readout r : kindReadouts(model, kind)) {
         if (!keys.contains(r.key) && !r.key.startsWith(QLatin1String("param:"))) continue;
@@ -155,8 +165,6 @@ QVector<Readout> keyReadouts(const LoadedModel& model, const cm::KindInfo& kind)
         if (r.key == QLatin1String("factor")) r.value = formatExact(kind.factor);
         if (r.key == QLatin1String("original") && kind.originalMax)
             r.value = formatExact(static_cast<double>(*kind.originalMax));
-        if (r.key == QLatin1String("max") && c.maxPositionEmbeddings)
-            r.value = formatExact(static_cast<double>(*c.maxPositionEmbeddings));
         if (r.key == QLatin1String("seq_len") && model.seqLen)
             r.value = formatExact(static_cast<double>(*model.seqLen));
         if (r.key == QLatin1String("window") && kind.window)

@@ -6,6 +6,8 @@
 #include <numbers>
 
 #include "core/encodings/rope_scaling.h"
+#include "core/models/position_marks.h"
+#include "ui/figure/number_format.h"
 #include "ui/model/model_kinds.h"
 #include "ui/model/query_scale.h"
 
@@ -87,17 +89,24 @@ void addPairCurves(ModelChartData* d, ModelSide s, bool two, int color, bool wav
     ModelCurve before, after;
     const cm::KindInfo& k = *s.kind;
     bool changed = false;
-    for (int j = 0; j < static_cast<int>(k.invFreq.size()); ++j) {
+    const int pairs = static_cast<int>(k.invFreq.size());
+    const PairAxis axis = two ? PairAxis::Normalised : PairAxis::Index;
+    for (int j = 0; j < pairs; ++j) {
         const double u = j < static_cast<int>(k.unscaled.size()) ? k.unscaled[j] : k.invFreq[j];
-        before.points.append(QPointF(j, pairValue(u, wavelength)));
-        after.points.append(QPointF(j, pairValue(k.invFreq[j], wavelength)));
+        before.points.append(QPointF(pairX(j, pairs, axis), pairValue(u, wavelength)));
+        after.points.append(QPointF(pairX(j, pairs, axis), pairValue(k.invFreq[j], wavelength)));
         after.classes.append(j < static_cast<int>(k.pairClass.size()) ? k.pairClass[j] : 0);
         changed = changed || u != k.invFreq[j];
     }
     before.color = after.color = color;
+    before.pairs = after.pairs = pairs;
     before.dashed = true;
-    // Two models: the colour names the model, one shared entry says what dashes mean.
+    // Two models: the colour names the model (the pair classes' dots, one set of colours for
+    // both, would hide it: the hover says a pair's class), one shared entry says what dashes mean.
+    after.classDots = !two;
     before.name = two ? QString() : ModelChartText::tr("before scaling");
+    before.hoverName =
+        two ? ModelChartText::tr("%1, before scaling").arg(s.model->name) : QString();
     after.name =
         two ? s.model->name
             : (changed ? ModelChartText::tr("after scaling") : ModelChartText::tr("no scaling"));
@@ -143,7 +152,9 @@ void addWindowTurns(ModelChartData* d, ModelSide s, bool two, int side, bool wav
     if (!rotates(s) || !s.kind->window || *s.kind->window <= 0) return;
     const auto W = *s.kind->window;
     const QVector<int> turns = fullTurnPairs(*s.kind);
-    const QString prefix = two ? s.model->name + QStringLiteral(": ") : QString();
+    // Two models: "Llama 3.1 8B: …" ("：" in Chinese).
+    const QString prefix =
+        two ? ModelChartText::tr("%1: %2").arg(s.model->name, QString()) : QString();
     const QString count = ModelChartText::tr("%1 of %2 pairs turn fully")
                               .arg(turns.size())
                               .arg(s.kind->invFreq.size());
@@ -151,7 +162,7 @@ void addWindowTurns(ModelChartData* d, ModelSide s, bool two, int side, bool wav
     line.y = wavelength ? static_cast<double>(W) : 2 * std::numbers::pi / static_cast<double>(W);
     line.label = prefix + (wavelength ? ModelChartText::tr("window W = %1 (%2 below)")
                                       : ModelChartText::tr("2π/W, window W = %1 (%2 above)"))
-                              .arg(W)
+                              .arg(formatExact(static_cast<double>(W)))
                               .arg(count);
     line.color = two ? side : 3;
     line.id = QStringLiteral("window");
@@ -175,6 +186,15 @@ void addWindowTurns(ModelChartData* d, ModelSide s, bool two, int side, bool wav
 
 }  // namespace
 
+double pairX(int j, int pairs, PairAxis axis) {
+    return axis == PairAxis::Index || pairs <= 0 ? j : static_cast<double>(j) / pairs;
+}
+
+QString pairAxisLabel(PairAxis axis) {
+    return axis == PairAxis::Index ? ModelChartText::tr("pair j")
+                                   : ModelChartText::tr("2j/d (pair j over the d/2 pairs)");
+}
+
 bool hasQueryScale(ModelSide side) {
     return side && side.kind->queryScale.has_value();
 }
@@ -183,7 +203,8 @@ ModelChartData frequencyChart(ModelSide a, ModelSide b) {
     ModelChartData d;
     const bool two = static_cast<bool>(b);
     d.title = ModelChartText::tr("Frequency θⱼ per pair");
-    d.xLabel = ModelChartText::tr("pair j");
+    d.pairAxis = two ? PairAxis::Normalised : PairAxis::Index;
+    d.xLabel = pairAxisLabel(*d.pairAxis);
     d.yLabel = ModelChartText::tr("θⱼ (radians per position)");
     addPairCurves(&d, a, two, 0, false);
     addPairCurves(&d, b, two, 1, false);
@@ -198,7 +219,8 @@ ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
     ModelChartData d;
     const bool two = static_cast<bool>(b);
     d.title = ModelChartText::tr("Wavelength 2π/θⱼ against the context");
-    d.xLabel = ModelChartText::tr("pair j");
+    d.pairAxis = two ? PairAxis::Normalised : PairAxis::Index;
+    d.xLabel = pairAxisLabel(*d.pairAxis);
     d.yLabel = ModelChartText::tr("wavelength (positions)");
     addPairCurves(&d, a, two, 0, true);
     addPairCurves(&d, b, two, 1, true);
@@ -210,30 +232,28 @@ ModelChartData wavelengthChart(ModelSide a, ModelSide b) {
     for (ModelSide s : {a, b}) {
         const int side = color++;
         if (!rotates(s)) continue;
-        const auto& c = s.model->config;
-        // Two models: each one's lines in its colour (the legend stays short).
+        // Two models: each one's lines in its colour and named by it.
         const int lineColor = two ? side : -1;
+        // Two models: "Llama 3.1 8B: …" ("：" in Chinese).
+        const QString prefix =
+            two ? ModelChartText::tr("%1: %2").arg(s.model->name, QString()) : QString();
         if (s.kind->originalMax)
             d.hlines.append(
                 {static_cast<double>(*s.kind->originalMax),
-                 ModelChartText::tr("original context L = %1").arg(*s.kind->originalMax), false,
-                 lineColor, QStringLiteral("original")});
-        // The extended context: max_position_embeddings, or factor × L where that is larger
-        // (Qwen's YaRN block keeps max_position_embeddings at L and reaches 4 L).
-        const double fL = s.kind->originalMax && s.kind->factor > 1
-                              ? s.kind->factor * static_cast<double>(*s.kind->originalMax)
-                              : 0;
-        const double M =
-            c.maxPositionEmbeddings ? static_cast<double>(*c.maxPositionEmbeddings) : 0;
-        if (fL > M)
-            d.hlines.append({fL,
-                             ModelChartText::tr("extended context = %1 (factor × L)")
-                                 .arg(QString::number(fL, 'g', 12)),
-                             true, lineColor, QStringLiteral("extended")});
-        else if (M > 0)
+                 prefix + ModelChartText::tr("original context L = %1")
+                              .arg(formatExact(static_cast<double>(*s.kind->originalMax))),
+                 false, lineColor, QStringLiteral("original")});
+        // The extended context as the readouts say it (core's extendedContext).
+        if (const auto ext = cm::extendedContext(s.model->config, *s.kind)) {
+            const QString n = formatExact(static_cast<double>(ext->positions));
             d.hlines.append(
-                {M, ModelChartText::tr("extended context = %1").arg(*c.maxPositionEmbeddings), true,
-                 lineColor, QStringLiteral("extended")});
+                {static_cast<double>(ext->positions),
+                 prefix + (ext->fromFactor
+                               ? ModelChartText::tr("extended context = %1 (factor × L)")
+                               : ModelChartText::tr("extended context = %1"))
+                              .arg(n),
+                 true, lineColor, QStringLiteral("extended")});
+        }
     }
     addWindowTurns(&d, a, two, 0, true);
     addWindowTurns(&d, b, two, 1, true);

@@ -1,6 +1,8 @@
 // The data of the Model page's charts for a kind of layer, and optionally a second model's kind
 // drawn on the same axes (Compare): frequencies before and after the scaling, wavelengths against
 // the original and the extended context, the query-scale curve. Pure functions of the configs.
+// Two models: x is 2j/d (pairAxisLabel), every legend row names its model, each model in its
+// colour.
 #pragma once
 
 #include "ui/model/model_chart.h"
@@ -14,6 +16,10 @@ struct ModelSide {
     const core::models::KindInfo* kind = nullptr;
     explicit operator bool() const { return model && kind; }
 };
+
+// The x of pair j of `pairs` (d/2) on an axis of `axis`, and the axis' title.
+double pairX(int j, int pairs, PairAxis axis);
+QString pairAxisLabel(PairAxis axis);
 
 ModelChartData frequencyChart(ModelSide a, ModelSide b = {});
 ModelChartData wavelengthChart(ModelSide a, ModelSide b = {});

@@ -168,9 +168,10 @@ ModelChartData scalingChart(ModelSide a, ModelSide b) {
     ModelChartData d;
     d.legendAside = true;
     d.title = ModelChartText::tr("Scaling methods: θ′ⱼ / θⱼ per pair");
-    d.xLabel = ModelChartText::tr("pair j");
-    d.yLabel = ModelChartText::tr("θ′ⱼ / θⱼ (log)");
     const bool two = static_cast<bool>(b);
+    d.pairAxis = two ? PairAxis::Normalised : PairAxis::Index;
+    d.xLabel = pairAxisLabel(*d.pairAxis);
+    d.yLabel = ModelChartText::tr("θ′ⱼ / θⱼ (log)");
     int side = 0;
     for (ModelSide s : {a, b}) {
         const int color = side++;
@@ -182,6 +183,10 @@ ModelChartData scalingChart(ModelSide a, ModelSide b) {
             ModelCurve c;
             c.id = id;
             c.points = ratios(setup, id);
+            c.pairs = static_cast<int>(c.points.size());
+            if (two)  // 2j/d: models of other head sizes line up
+                for (int j = 0; j < c.points.size(); ++j)
+                    c.points[j].setX(pairX(j, c.pairs, PairAxis::Normalised));
             c.color = two ? color : methodColor(id);
             // Dashed where a curve may lie on another: proportional on linear (below r), the short
             // table beside the long one.

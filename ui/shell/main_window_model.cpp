@@ -65,6 +65,10 @@ void MainWindow::buildModelPage() {
     m_fileMenu->insertMenu(before, m_recentModelsMenu);
     m_fileMenu->insertSeparator(before);
 
+    // Export Figure and Copy Figure while the Model page is shown: its charts (model_figure.h).
+    m_figures->setFigureSource([this](Figure* figure, QString* error, QString* name) {
+        return modelPageShown() && m_modelPage->figure(figure, error, name);
+    });
     connect(m_modelPage, &ModelPage::openFileRequested, this, &MainWindow::openModelWithDialog);
     connect(m_modelPage, &ModelPage::compareFileRequested, this, [this] {
         const QString file = QFileDialog::getOpenFileName(this, tr("Compare with a model config"),
