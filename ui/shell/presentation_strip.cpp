@@ -103,6 +103,13 @@ PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
     hide();
 }
 
+void PresentationStrip::setStacked(bool stacked) {
+    if (auto* box = qobject_cast<QBoxLayout*>(layout()))
+        box->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_formula->setAlignment(stacked ? Qt::AlignHCenter : Qt::AlignLeft);
+    m_items->setCentred(stacked);
+}
+
 void PresentationStrip::setParamPanel(ParamPanel* panel) {
     m_panel = panel;
     if (isVisible()) refresh();
@@ -192,9 +199,10 @@ void PresentationStrip::refresh() {
     m_params->hide();
     m_items->show();
     if (auto* row = qobject_cast<QHBoxLayout*>(layout())) {
-        row->setStretch(0, 3);
+        // Half each: the parameters are the longer line, the formula the taller one.
+        row->setStretch(0, 1);
         row->setStretch(1, 0);
-        row->setStretch(2, 2);
+        row->setStretch(2, 1);
     }
     const PageSpec* page = m_page->page();
     const ViewSpec* view = m_page->currentViewSpec();

@@ -38,6 +38,8 @@ public:
     // The lesson whose running step's own formula ("formula" in the lesson file) stands for the
     // view's while that step's view is shown; null: none.
     void setLessonPlayer(const LessonPlayer* player) { m_player = player; }
+    // The formula above the parameters, each on the full width (the presenter view).
+    void setStacked(bool stacked);
     // The panel whose editors the strip's sliders move; null: the strip is read-only.
     void setParamPanel(ParamPanel* panel);
     QString formulaText() const;  // the TeX shown, empty when none

@@ -88,18 +88,24 @@ void PresenterCanvas::paintEvent(QPaintEvent*) {
     for (const auto& c : m_charts)
         if (c) charts << c.data();
     if (!charts.isEmpty()) {
-        // One row for up to two charts, else two rows.
+        // One row for up to three charts, else two rows.
         const int n = static_cast<int>(charts.size());
-        const int rows = n > 2 ? 2 : 1;
+        const int rows = n > 3 ? 2 : 1;
         const int cols = (n + rows - 1) / rows;
         const int gap = fontMetrics().height();
         const QRectF room = QRectF(rect()).adjusted(gap, gap / 2.0, -gap, -gap / 2.0);
         const double w = (room.width() - gap * (cols - 1)) / cols;
         const double h = (room.height() - gap * (rows - 1)) / rows;
-        const PaintStyle style = makeScreenStyle(dark, font());
         for (int i = 0; i < n; ++i) {
             const QRectF cell(room.left() + (i % cols) * (w + gap),
                               room.top() + (i / cols) * (h + gap), w, h);
+            // The window's large text where the plot still gets its room, else smaller.
+            QFont f = font();
+            PaintStyle style = makeScreenStyle(dark, f);
+            while (f.pixelSize() > 11 && !modelChartPlotFits(cell, charts[i]->data(), style)) {
+                f.setPixelSize(f.pixelSize() - 2);
+                style = makeScreenStyle(dark, f);
+            }
             paintModelChart(p, cell, charts[i]->data(), style);
         }
         return;
@@ -128,6 +134,7 @@ PresenterWindow::PresenterWindow(MainWindow* window)
     // Read-only: the lecturer changes parameters on the laptop.
     m_strip = new PresentationStrip(window->page(), this);
     m_strip->setObjectName("presenterStrip");
+    m_strip->setStacked(true);
     m_strip->setModelPage(window->modelPage());
     m_strip->setLessonPlayer(window->lessonPlayer());
     m_canvas = new PresenterCanvas(window, this);
@@ -144,7 +151,7 @@ void PresenterWindow::refresh() {
 
 void PresenterWindow::fitFontTo(int height) {
     QFont f = QApplication::font();
-    f.setPixelSize(std::max(14, height / 40));  // 18 px on a 720p projector, 27 px at 1080p
+    f.setPixelSize(std::max(14, height / 34));  // 21 px on a 720p projector, 31 px at 1080p
     setFont(f);
 }
 

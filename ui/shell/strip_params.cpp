@@ -12,13 +12,13 @@ namespace {
 
 const QString kSeparator = QStringLiteral("   ·   ");
 
-// The tries, in order, until the line fits: the panel's words, a little smaller, then the
-// identifiers, then smaller still.
+// The tries, in order, until the line fits: the panel's words, then the identifiers, a little
+// smaller; never so small that the back row cannot read it (then "+N" holds the rest).
 struct Form {
     bool shortForm;
     double scale;
 };
-constexpr Form kForms[] = {{false, 1.0}, {false, 0.85}, {true, 1.0}, {true, 0.85}, {true, 0.7}};
+constexpr Form kForms[] = {{false, 1.0}, {true, 1.0}, {true, 0.85}};
 
 QFont scaled(const QFont& base, double scale) {
     QFont f = base;
@@ -30,10 +30,10 @@ QFont scaled(const QFont& base, double scale) {
 }
 
 int padOf(const QFontMetrics& fm) {
-    return std::max(3, fm.height() / 3);
+    return std::max(3, fm.height() / 4);
 }
 int gapOf(const QFontMetrics& fm) {
-    return fm.height();
+    return fm.height() * 3 / 5;
 }
 
 QString moreText(int hidden) {
@@ -54,6 +54,12 @@ void StripParams::setItems(const QVector<StripItem>& items) {
     m_hover = -1;
     relayout();
     updateGeometry();
+    update();
+}
+
+void StripParams::setCentred(bool centred) {
+    m_centred = centred;
+    relayout();
     update();
 }
 
@@ -119,8 +125,9 @@ void StripParams::relayout() {
     const int pad = padOf(fm), gap = gapOf(fm);
     const int h = fm.height() + pad / 2 * 2;
     const int top = (height() - h) / 2;
-    // Right-aligned, like the strip's words were.
-    int x = std::max(0, width - lineWidth(m_drawFont, m_short, count, n - count));
+    // Right-aligned, like the strip's words were, or centred.
+    const int spare = std::max(0, width - lineWidth(m_drawFont, m_short, count, n - count));
+    int x = m_centred ? spare / 2 : spare;
     for (int i = 0; i < count; ++i) {
         const QString& t = m_short ? m_items[i].shortText : m_items[i].words;
         const int w = fm.horizontalAdvance(t) + 2 * pad;

@@ -22,6 +22,8 @@ class StripParams : public QWidget {
 public:
     explicit StripParams(QWidget* parent = nullptr);
     void setItems(const QVector<StripItem>& items);
+    // Centred on the line (the presenter view's full-width row) instead of right-aligned.
+    void setCentred(bool centred);
     const QVector<StripItem>& items() const { return m_items; }
     // Every item's words, joined as one line ("n = 512   ·   base = 10 000").
     QString text() const;
@@ -62,6 +64,7 @@ private:
     QRect m_moreRect;  // the "+N" item, empty when every item is drawn
     QFont m_drawFont;
     bool m_short = false;
+    bool m_centred = false;
     int m_hover = -1;  // index into m_items, or -2 for "+N"
 };
 
