@@ -1935,6 +1935,54 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
 </context>
 <context>
+    <name>poslab::ui::ParamPopup</name>
+    <message>
+        <source>Drag, or press ← →; Esc closes</source>
+        <translation>拖动，或按 ← →；按 Esc 关闭</translation>
+    </message>
+    <message>
+        <source>Click a value; Esc closes</source>
+        <translation>点选一个取值；按 Esc 关闭</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::Presenter</name>
+    <message>
+        <source>The presenter view needs a second screen (a projector); on one screen, use presentation mode (%1).</source>
+        <translation>演讲者视图需要第二个屏幕（投影仪）；只有一个屏幕时，请使用演示模式（%1）。</translation>
+    </message>
+    <message>
+        <source>Presenter view on %1; Esc there or %2 closes it</source>
+        <translation>演讲者视图已在 %1 上打开；在该屏幕按 Esc 或按 %2 关闭</translation>
+    </message>
+    <message>
+        <source>Presen&amp;ter view</source>
+        <translation>演讲者视图(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Show the figure, its formula and parameters full screen on the second screen</source>
+        <translation>在第二个屏幕上全屏显示图、公式和参数</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::PresenterCanvas</name>
+    <message>
+        <source>No model is open on the Model page.</source>
+        <translation>模型页上没有打开的模型。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::PresenterWindow</name>
+    <message>
+        <source>PosLab — presenter view</source>
+        <translation>PosLab — 演讲者视图</translation>
+    </message>
+</context>
+<context>
     <name>poslab::ui::RotationWidget</name>
     <message>
         <source>computing…</source>

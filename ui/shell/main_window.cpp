@@ -32,6 +32,7 @@
 #include "ui/shell/help_dialog.h"
 #include "ui/shell/param_command.h"
 #include "ui/shell/presentation_strip.h"
+#include "ui/shell/presenter_window.h"
 #include "ui/shell/status_panel.h"
 #include "ui/shell/theme.h"
 #include "ui/views/page_widget.h"
@@ -108,6 +109,12 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     buildModelPage();
     m_strip->setModelPage(m_modelPage);  // in presentation mode the strip shows the model
     m_strip->setLessonPlayer(m_player);  // and a lesson step's own formula
+    // A click on a parameter in the strip opens a large slider for it; View > Presenter view
+    // shows the figure on a second screen.
+    m_strip->setParamPanel(m_params);
+    auto* presenter = new Presenter(this);
+    m_viewMenu->insertAction(m_cancelAct, presenter->action());
+    addAction(presenter->action());
     // A page chosen by hand ends a lesson (its steps open pages without this signal).
     connect(m_browser, &EncodingBrowser::pageSelected, this, [this](const QString& id) {
         if (m_player->active()) m_player->stop();

@@ -15,7 +15,10 @@
 #include "ui/model/model_page.h"
 #include "ui/model/model_readouts.h"
 #include "ui/panels/choice_words.h"
+#include "ui/panels/param_panel.h"
 #include "ui/shell/language.h"
+#include "ui/shell/param_popup.h"
+#include "ui/shell/strip_params.h"
 #include "ui/views/page_widget.h"
 
 namespace poslab::ui {
@@ -39,21 +42,24 @@ QString unbreakable(const QString& item) {
 }
 
 // "Base = 500 000", "Pair layout = Interleaved", "底数 = 500 000": the panel's words in the
-// interface language (the ParamSpec's label, choice values in words), the footer's numbers.
-QStringList actingParamWords(const ViewSpec& view, const core::ParamSet& params) {
-    QStringList words;
+// interface language (the ParamSpec's label, choice values in words), the footer's numbers; and
+// the same with the identifier ("base = 500 000") for a narrow line.
+QVector<StripItem> actingParamItems(const ViewSpec& view, const core::ParamSet& params) {
+    QVector<StripItem> items;
     for (const ActingParam& a : actingParams(view, params)) {
+        const QString name = QString::fromStdString(a.name);
         QString label = a.spec ? pick(a.spec->labelEn, a.spec->labelZh) : QString();
-        if (label.isEmpty()) label = QString::fromStdString(a.name);
+        if (label.isEmpty()) label = name;
         QString value = a.valueText;
         if (a.spec &&
             (a.spec->type == core::ParamType::Enum || a.spec->type == core::ParamType::Bool))
             value = choiceText(core::formatValue(a.value));
         // One item never breaks across lines ("Positions n" / "= 512"): no-break spaces inside,
         // the line breaks between items.
-        words << unbreakable(QStringLiteral("%1 = %2").arg(label, value));
+        items.append({name, unbreakable(QStringLiteral("%1 = %2").arg(label, value)),
+                      unbreakable(QStringLiteral("%1 = %2").arg(name, value)), false});
     }
-    return words;
+    return items;
 }
 
 // One item of the strip: never broken inside ("base θ = 10 000"), the lines break between items.
@@ -119,9 +125,43 @@ PresentationStrip::PresentationStrip(PageWidget* page, QWidget* parent)
     m_params->setTextFormat(Qt::PlainText);
     m_params->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_params->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_items = new StripParams(this);
     h->addWidget(m_formula, 3);
     h->addWidget(m_params, 2);
+    h->addWidget(m_items, 2);
+    connect(m_items, &StripParams::itemClicked, this,
+            [this](const QString& name, const QRect& where) { openPopup(name, where); });
     hide();
+}
+
+void PresentationStrip::setStacked(bool stacked) {
+    if (auto* box = qobject_cast<QBoxLayout*>(layout()))
+        box->setDirection(stacked ? QBoxLayout::TopToBottom : QBoxLayout::LeftToRight);
+    m_formula->setAlignment(stacked ? Qt::AlignHCenter : Qt::AlignLeft);
+    m_items->setCentred(stacked);
+}
+
+void PresentationStrip::setParamPanel(ParamPanel* panel) {
+    m_panel = panel;
+    if (isVisible()) refresh();
+}
+
+ParamPopup* PresentationStrip::popup() const {
+    return m_popup;
+}
+
+ParamPopup* PresentationStrip::openPopup(const QString& name, const QRect& where) {
+    if (m_popup) m_popup->close();
+    if (!ParamPopup::canEdit(m_panel, name)) return nullptr;
+    QRect at = where;
+    if (at.isEmpty()) {
+        const QRect r = m_items->itemRect(name);
+        at = r.isEmpty() ? QRect(m_items->mapToGlobal(QPoint(0, 0)), m_items->size())
+                         : QRect(m_items->mapToGlobal(r.topLeft()), r.size());
+    }
+    m_popup = new ParamPopup(m_panel, name, this);
+    m_popup->showUnder(at);
+    return m_popup;
 }
 
 QString PresentationStrip::formulaText() const {
@@ -129,7 +169,7 @@ QString PresentationStrip::formulaText() const {
 }
 
 QString PresentationStrip::paramsText() const {
-    return m_params->text();
+    return m_items->isHidden() ? m_params->text() : m_items->text();
 }
 
 void PresentationStrip::setModelPage(ModelPage* page) {
@@ -172,11 +212,14 @@ void PresentationStrip::refreshModel() {
     else
         m_formula->clear();
     m_formula->setVisible(page != nullptr);
+    m_items->hide();
+    m_params->show();
     m_params->setAlignment((page ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter);
     // The model's numbers are the longer text: they get the larger share of the width.
     if (auto* row = qobject_cast<QHBoxLayout*>(layout())) {
         row->setStretch(0, 2);
         row->setStretch(1, 3);
+        row->setStretch(2, 0);
     }
     // The label's width as the row will give it (its stretch's share of the strip, the whole of
     // it without a formula), known before the layout runs.
@@ -199,38 +242,49 @@ void PresentationStrip::refresh() {
         return;
     }
     m_formula->show();
-    m_params->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_params->hide();
+    m_items->show();
     if (auto* row = qobject_cast<QHBoxLayout*>(layout())) {
-        row->setStretch(0, 3);
-        row->setStretch(1, 2);
+        // Half each: the parameters are the longer line, the formula the taller one.
+        row->setStretch(0, 1);
+        row->setStretch(1, 0);
+        row->setStretch(2, 1);
     }
     const PageSpec* page = m_page->page();
     const ViewSpec* view = m_page->currentViewSpec();
     if (!page) {
         m_formula->clear();
-        m_params->clear();
+        m_items->setItems({});
         return;
     }
     const LessonStep* step = m_player && m_player->active() ? m_player->step() : nullptr;
     const bool stepFormula = step && view && view->id == step->view && !step->formula.isEmpty();
     m_formula->setFormula(stepFormula ? step->formula.text() : page->formulaFor(view).text());
     // The overview shows several views: the parameters that act on any of them.
-    QStringList parts;
+    QVector<StripItem> items;
     if (view) {
-        parts = actingParamWords(*view, m_page->params());
+        items = actingParamItems(*view, m_page->params());
     } else {
+        QStringList names;
         for (const ViewSpec& v : page->views)
-            for (const QString& t : actingParamWords(v, m_page->params()))
-                if (!parts.contains(t)) parts << t;
+            for (const StripItem& item : actingParamItems(v, m_page->params()))
+                if (!names.contains(item.name)) {
+                    names << item.name;
+                    items << item;
+                }
     }
-    m_params->setText(parts.join(kSeparator));
+    for (StripItem& item : items) item.editable = ParamPopup::canEdit(m_panel, item.name);
+    m_items->setItems(items);
 }
 
 void PresentationStrip::changeEvent(QEvent* e) {
     if (e->type() == QEvent::LanguageChange) refresh();
     if (e->type() == QEvent::FontChange) {
         QFont f = font();
-        f.setPointSizeF(font().pointSizeF() * 1.4);
+        if (f.pointSizeF() > 0)
+            f.setPointSizeF(f.pointSizeF() * 1.4);
+        else  // the presenter view sizes its text in pixels
+            f.setPixelSize(qRound(f.pixelSize() * 1.4));
         m_formula->setFont(f);
     }
     QFrame::changeEvent(e);
