@@ -1,7 +1,5 @@
 #include "ui/figure/paint_style.h"
 
-#include "ui/figure/number_font.h"
-
 #include <QFontInfo>
 #include <QFontMetricsF>
 #include <QPainter>
@@ -36,12 +34,13 @@ PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese, 
         s.unit = std::max(s.unit, (tickPx + 0.01) / 0.75);
     }
     s.oversample = vector ? 2.0 : 1.0;
-    // Explicit families, so that a figure looks the same on every machine: DejaVu Sans (wide
-    // symbol coverage, every superscript digit) for Latin and numbers in both languages, so that
-    // "10⁻¹⁰" is drawn in one font; Noto Sans CJK SC for the Han characters and full-width
-    // punctuation of Chinese (named: Qt would otherwise pick the JP glyphs). See number_font.h.
-    s.font = QFont(QStringLiteral("DejaVu Sans"));
-    if (chinese) s.font.setFamilies(textFamilies(QStringLiteral("DejaVu Sans")));
+    // Explicit families, so that a figure looks the same on every machine: Noto Sans CJK SC for
+    // Chinese (Qt would otherwise pick the JP glyphs), DejaVu Sans (wide symbol coverage) else.
+    // DejaVu Sans also backs Noto Sans CJK SC for what it lacks (the superscript digits of 10⁻⁵
+    // and the narrow space of 500 000), so that numbers look the same in both languages.
+    s.font = QFont(chinese ? QStringLiteral("Noto Sans CJK SC") : QStringLiteral("DejaVu Sans"));
+    if (chinese)
+        s.font.setFamilies({QStringLiteral("Noto Sans CJK SC"), QStringLiteral("DejaVu Sans")});
     return s;
 }
 

@@ -1,7 +1,5 @@
 #include "ui/shell/language.h"
 
-#include "ui/figure/number_font.h"
-
 #include <QApplication>
 #include <QFont>
 #include <QFontDatabase>
@@ -124,11 +122,13 @@ void applyLanguage(Lang lang) {
     const QString file = QStringLiteral(":/i18n/poslab_") + languageCode(lang);
     if (g_translator->load(file)) QCoreApplication::installTranslator(g_translator);
 
-    // Both languages: Latin and numbers ("10⁻¹⁰") in one family that has every superscript
-    // digit, Han from Noto Sans CJK SC (named: in the C locale Qt would pick the JP glyph
-    // variants). See number_font.h.
     QFont font = g_defaultFont;
-    font.setFamilies(textFamilies(g_defaultFont.family()));
+    if (lang == Lang::Zh) {
+        // In the C locale Qt would pick the JP glyph variants: name the SC family explicitly.
+        font.setFamilies({QStringLiteral("Noto Sans CJK SC"), g_defaultFont.family()});
+    } else {
+        font.setFamilies({g_defaultFont.family(), QStringLiteral("Noto Sans CJK SC")});
+    }
     QApplication::setFont(font);
     // Qt posts LanguageChange to the windows; deliver it now so that every text is switched when
     // this returns (this dispatches only those events, it is not processEvents()).
