@@ -196,7 +196,7 @@
     </message>
     <message>
         <source>%1 · x = %2: min %3, max %4</source>
-        <translation>%1 · x = %2:最小 %3,最大 %4</translation>
+        <translation>%1 · x = %2：最小 %3，最大 %4</translation>
     </message>
     <message>
         <source>bound π/(2θₘᵢₙ) = %1 →</source>
@@ -208,15 +208,15 @@
     </message>
     <message>
         <source>%1: bound π/(2θₘᵢₙ) = %2</source>
-        <translation>%1: 界限 π/(2θₘᵢₙ) = %2</translation>
+        <translation>%1：界限 π/(2θₘᵢₙ) = %2</translation>
     </message>
     <message>
         <source>%1: bound π/(2θₘᵢₙ) = %2 →</source>
-        <translation>%1: 界限 π/(2θₘᵢₙ) = %2 →</translation>
+        <translation>%1：界限 π/(2θₘᵢₙ) = %2 →</translation>
     </message>
     <message>
         <source>← %1: bound π/(2θₘᵢₙ) = %2</source>
-        <translation>← %1: 界限 π/(2θₘᵢₙ) = %2</translation>
+        <translation>← %1：界限 π/(2θₘᵢₙ) = %2</translation>
     </message>
     <message>
         <source>min %1, max %2</source>
@@ -247,7 +247,7 @@
     </message>
     <message>
         <source>Search: name or topic (Ctrl+F)</source>
-        <translation>搜索：名称或主题 (Ctrl+F)</translation>
+        <translation>搜索：名称或主题（Ctrl+F）</translation>
     </message>
     <message>
         <source>Models</source>
@@ -274,47 +274,47 @@
     </message>
     <message>
         <source>File (.pdf, .svg or .png)</source>
-        <translation>文件(.pdf、.svg 或 .png)</translation>
+        <translation>文件（.pdf、.svg 或 .png）</translation>
     </message>
     <message>
         <source>Slide 16:9 (1920 × 1080)</source>
-        <translation>幻灯片 16:9(1920 × 1080)</translation>
+        <translation>幻灯片 16:9（1920 × 1080）</translation>
     </message>
     <message>
         <source>Slide 4:3 (1600 × 1200)</source>
-        <translation>幻灯片 4:3(1600 × 1200)</translation>
+        <translation>幻灯片 4:3（1600 × 1200）</translation>
     </message>
     <message>
         <source>A4 width (210 mm)</source>
-        <translation>A4 宽度(210 毫米)</translation>
+        <translation>A4 宽度（210 毫米）</translation>
     </message>
     <message>
         <source>A4 page, landscape (297 × 210 mm)</source>
-        <translation>A4 整页,横向(297 × 210 毫米)</translation>
+        <translation>A4 整页，横向（297 × 210 毫米）</translation>
     </message>
     <message>
         <source>A4 page, portrait (210 × 297 mm)</source>
-        <translation>A4 整页,纵向(210 × 297 毫米)</translation>
+        <translation>A4 整页，纵向（210 × 297 毫米）</translation>
     </message>
     <message>
         <source>Journal, one column (89 mm wide)</source>
-        <translation>期刊单栏(宽 89 毫米)</translation>
+        <translation>期刊单栏（宽 89 毫米）</translation>
     </message>
     <message>
         <source>Journal, two columns (183 mm wide)</source>
-        <translation>期刊双栏(宽 183 毫米)</translation>
+        <translation>期刊双栏（宽 183 毫米）</translation>
     </message>
     <message>
         <source>= %1 × %2 px (%3 × %4 mm)</source>
-        <translation>= %1 × %2 像素(%3 × %4 毫米)</translation>
+        <translation>= %1 × %2 像素（%3 × %4 毫米）</translation>
     </message>
     <message>
         <source>Custom, pixels</source>
-        <translation>自定义,像素</translation>
+        <translation>自定义，像素</translation>
     </message>
     <message>
         <source>Custom, inches</source>
-        <translation>自定义,英寸</translation>
+        <translation>自定义，英寸</translation>
     </message>
     <message>
         <source>Size</source>
@@ -326,7 +326,7 @@
     </message>
     <message>
         <source>Resolution (dpi)</source>
-        <translation>分辨率(dpi)</translation>
+        <translation>分辨率（dpi）</translation>
     </message>
     <message>
         <source>Light</source>
@@ -354,7 +354,7 @@
     </message>
     <message>
         <source>%1 exists. Replace it?</source>
-        <translation>%1 已存在。要替换它吗?</translation>
+        <translation>%1 已存在。要替换它吗？</translation>
     </message>
     <message>
         <source> in</source>
@@ -416,7 +416,7 @@
     </message>
     <message>
         <source>Copy the current view as a 1920 × 1080 figure (image and SVG)</source>
-        <translation>把当前视图复制为 1920 × 1080 的图像(位图和 SVG)</translation>
+        <translation>把当前视图复制为 1920 × 1080 的图像（位图和 SVG）</translation>
     </message>
     <message>
         <source>There is no view to export.</source>
@@ -424,11 +424,11 @@
     </message>
     <message>
         <source>The view is still being computed; try again in a moment.</source>
-        <translation>视图仍在计算中,请稍后再试。</translation>
+        <translation>视图仍在计算中，请稍后再试。</translation>
     </message>
     <message>
         <source>The view shows an error, not a figure: %1</source>
-        <translation>该视图显示的是错误而不是图像:%1</translation>
+        <translation>该视图显示的是错误而不是图像：%1</translation>
     </message>
     <message>
         <source>Writing %1…</source>
@@ -458,11 +458,11 @@
     </message>
     <message>
         <source>mean %1 (min %2, max %3 over %4 values)</source>
-        <translation>平均 %1(%4 个值,最小 %2,最大 %3)</translation>
+        <translation>平均 %1（%4 个值，最小 %2，最大 %3）</translation>
     </message>
     <message>
         <source>mean %1 (cell means from %2 to %3, over %4 values)</source>
-        <translation>平均 %1(格平均值从 %2 到 %3,共 %4 个值)</translation>
+        <translation>平均 %1（格平均值从 %2 到 %3，共 %4 个值）</translation>
     </message>
     <message>
         <source>mean %1</source>
@@ -635,7 +635,7 @@
     </message>
     <message>
         <source>refused: see the parameter panel</source>
-        <translation>已拒绝:见参数面板</translation>
+        <translation>已拒绝：见参数面板</translation>
     </message>
     <message>
         <source>About PosLab</source>
@@ -653,7 +653,7 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>computed in %1 ms, drawn in %2 ms</source>
-        <translation>计算 %1 毫秒,绘制 %2 毫秒</translation>
+        <translation>计算 %1 毫秒，绘制 %2 毫秒</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -701,15 +701,15 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>Automatic (from the quantity: viridis, or diverging for signed values)</source>
-        <translation>自动(由物理量决定:viridis;有正负的数值用发散色图)</translation>
+        <translation>自动（由物理量决定：viridis；有正负的数值用发散色图）</translation>
     </message>
     <message>
         <source>Viridis (sequential)</source>
-        <translation>Viridis(顺序色图)</translation>
+        <translation>Viridis（顺序色图）</translation>
     </message>
     <message>
         <source>Diverging, centred on 0 (red–white–blue; dark centre in the dark theme)</source>
-        <translation>发散色图,以 0 为中心(红–白–蓝;深色主题下中心为深色)</translation>
+        <translation>发散色图，以 0 为中心（红–白–蓝；深色主题下中心为深色）</translation>
     </message>
     <message>
         <source>&amp;Presentation mode</source>
@@ -761,7 +761,7 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>CPU (double)</source>
-        <translation>CPU(双精度)</translation>
+        <translation>CPU（双精度）</translation>
     </message>
     <message>
         <source>Vulkan</source>
@@ -769,7 +769,7 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>Compute backend: Auto (a GPU when it is faster), the CPU in double precision (the reference), or Vulkan (float32)</source>
-        <translation>计算后端:自动(GPU 更快时使用 GPU)、CPU 双精度(参考结果)或 Vulkan(float32)</translation>
+        <translation>计算后端：自动（GPU 更快时使用 GPU）、CPU 双精度（参考结果）或 Vulkan（float32）</translation>
     </message>
     <message>
         <source>Vulkan: %1 (float32)</source>
@@ -777,15 +777,15 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>The last result was computed on this Vulkan device in single precision; quantities without a shader use the CPU in double</source>
-        <translation>上一个结果由此 Vulkan 设备以单精度计算;没有着色器的量由 CPU 以双精度计算</translation>
+        <translation>上一个结果由此 Vulkan 设备以单精度计算；没有着色器的量由 CPU 以双精度计算</translation>
     </message>
     <message>
         <source>CPU — Vulkan unavailable: %1</source>
-        <translation>CPU — Vulkan 不可用:%1</translation>
+        <translation>CPU — Vulkan 不可用：%1</translation>
     </message>
     <message>
         <source>Vulkan was asked for but cannot be used; the CPU core computes in double precision</source>
-        <translation>已请求 Vulkan 但无法使用;由 CPU 核心以双精度计算</translation>
+        <translation>已请求 Vulkan 但无法使用；由 CPU 核心以双精度计算</translation>
     </message>
     <message>
         <source>The last result was computed by the CPU core in double precision</source>
@@ -793,11 +793,11 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>Vulkan is not available (%1); computing on the CPU</source>
-        <translation>Vulkan 不可用(%1);改用 CPU 计算</translation>
+        <translation>Vulkan 不可用（%1）；改用 CPU 计算</translation>
     </message>
     <message>
         <source>POSLAB_MEMORY_BUDGET = &apos;%1&apos; is not a size (such as 512MiB or 4GiB); the default memory budget of %2 applies</source>
-        <translation>POSLAB_MEMORY_BUDGET = &apos;%1&apos; 不是一个大小(例如 512MiB 或 4GiB);使用默认内存预算 %2</translation>
+        <translation>POSLAB_MEMORY_BUDGET = &apos;%1&apos; 不是一个大小（例如 512MiB 或 4GiB）；使用默认内存预算 %2</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -1915,11 +1915,11 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>Allowed: %1</source>
-        <translation>允许取值:%1</translation>
+        <translation>允许取值：%1</translation>
     </message>
     <message>
         <source>Default: %1</source>
-        <translation>默认值:%1</translation>
+        <translation>默认值：%1</translation>
     </message>
     <message>
         <source>Reset to the page&apos;s value (%1)</source>
@@ -1990,7 +1990,7 @@ Every number is computed by the CPU core in double precision.</source>
     </message>
     <message>
         <source>position m = %1 (blue)   position k = %2 (red)   k − m = %3</source>
-        <translation>位置 m = %1(蓝)   位置 k = %2(红)   k − m = %3</translation>
+        <translation>位置 m = %1（蓝）   位置 k = %2（红）   k − m = %3</translation>
     </message>
     <message>
         <source>pair j = %1</source>
@@ -2185,7 +2185,7 @@ Every number is computed by the CPU core in double precision.</source>
     <message>
         <source>The session could not be recovered: %1
 The file is kept at %2.</source>
-        <translation>无法恢复会话:%1
+        <translation>无法恢复会话：%1
 文件保留在 %2。</translation>
     </message>
 </context>
@@ -2221,7 +2221,7 @@ The file is kept at %2.</source>
     </message>
     <message>
         <source>Channels to draw as images, separated by commas</source>
-        <translation>要画成图像的通道,用逗号分隔</translation>
+        <translation>要画成图像的通道，用逗号分隔</translation>
     </message>
     <message>
         <source>patches</source>
@@ -2229,11 +2229,11 @@ The file is kept at %2.</source>
     </message>
     <message>
         <source>Patches h·W + w to compare with all, separated by commas</source>
-        <translation>要与所有图块比较的图块编号 h·W + w,用逗号分隔</translation>
+        <translation>要与所有图块比较的图块编号 h·W + w，用逗号分隔</translation>
     </message>
     <message>
         <source>Columns to draw as waves, separated by commas</source>
-        <translation>要画成波形的列,用逗号分隔</translation>
+        <translation>要画成波形的列，用逗号分隔</translation>
     </message>
     <message>
         <source>k − m</source>
@@ -2261,7 +2261,7 @@ The file is kept at %2.</source>
     </message>
     <message>
         <source>Export this view as a figure for slides (PDF, SVG or PNG)</source>
-        <translation>把此视图导出为用于幻灯片的图像(PDF、SVG 或 PNG)</translation>
+        <translation>把此视图导出为用于幻灯片的图像（PDF、SVG 或 PNG）</translation>
     </message>
     <message>
         <source>distance</source>
@@ -2273,7 +2273,7 @@ The file is kept at %2.</source>
     </message>
     <message>
         <source>The window to draw, typed (empty: everything). The wheel zooms, a drag pans, a double-click shows everything again.</source>
-        <translation>要绘制的窗口,可直接输入(留空表示全部)。滚轮缩放,拖动平移,双击恢复全部。</translation>
+        <translation>要绘制的窗口，可直接输入（留空表示全部）。滚轮缩放，拖动平移，双击恢复全部。</translation>
     </message>
     <message>
         <source>from</source>
@@ -2317,7 +2317,7 @@ The file is kept at %2.</source>
     </message>
     <message>
         <source>What the cells show; auto: the angle up to 4096 positions, then cos (the angle itself only grows)</source>
-        <translation>格子显示的内容;自动:4096 个位置以内显示角度,更多位置时显示 cos(角度本身只会不断增大)</translation>
+        <translation>格子显示的内容；自动：4096 个位置以内显示角度，更多位置时显示 cos（角度本身只会不断增大）</translation>
     </message>
 </context>
 <context>

@@ -96,7 +96,7 @@ private slots:
         // Both languages: the selector and the label follow a language change.
         w.setLanguage(Lang::Zh);
         QCOMPARE(w.backendChoice()->itemText(0), QStringLiteral("自动"));
-        QCOMPARE(w.backendText(), QStringLiteral("CPU(双精度)"));
+        QCOMPARE(w.backendText(), QStringLiteral("CPU（双精度）"));
         w.setLanguage(Lang::En);
         QCOMPARE(w.backendChoice()->itemText(0), QStringLiteral("Auto"));
         QCOMPARE(w.backendText(), QStringLiteral("CPU (double)"));

@@ -59,7 +59,7 @@ QString paintedText(const Figure& f) {
 QString boundRow(Lang lang, const QString& side, double x, int beyond) {
     const QString word = lang == Lang::Zh ? QString::fromUtf8("界限") : QStringLiteral("bound");
     QString row = word + QString::fromUtf8(" π/(2θₘᵢₙ) = ") + formatNumber(x, 6);
-    if (!side.isEmpty()) row = side + ": " + row;
+    if (!side.isEmpty()) row = side + (lang == Lang::Zh ? QString::fromUtf8("：") : ": ") + row;
     if (beyond > 0) row += QString::fromUtf8(" →");
     if (beyond < 0) row = QString::fromUtf8("← ") + row;
     return row;
