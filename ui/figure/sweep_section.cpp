@@ -49,8 +49,17 @@ SweepSection::SweepSection(SweepSource source, QWidget* parent)
     form->setContentsMargins(0, 0, 0, 0);
     m_param = new QComboBox(m_controls);
     m_param->setObjectName("sweepParam");
-    if (m_enc)
+    if (m_enc) {
         for (const QString& name : sweepableParams(*m_enc)) m_param->addItem(name, name);
+        // The first parameter on a logarithmic slider (RoPE's base) is the one first offered.
+        for (int i = 0; i < m_param->count(); ++i) {
+            const auto* spec = m_enc->findParam(m_param->itemData(i).toString().toStdString());
+            if (spec && spec->logScale) {
+                m_param->setCurrentIndex(i);
+                break;
+            }
+        }
+    }
     form->addRow(tr("Parameter"), m_param);
     m_from = new QLineEdit(m_controls);
     m_from->setObjectName("sweepFrom");
