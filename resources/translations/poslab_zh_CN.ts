@@ -265,6 +265,10 @@
 <context>
     <name>poslab::ui::ExportDialog</name>
     <message>
+        <source>File (.gif, .pdf, .mp4 or a folder/)</source>
+        <translation>文件（.gif、.pdf、.mp4 或文件夹/）</translation>
+    </message>
+    <message>
         <source>Export Figure</source>
         <translation>导出图像</translation>
     </message>
@@ -390,6 +394,10 @@
 </context>
 <context>
     <name>poslab::ui::FigureExport</name>
+    <message>
+        <source>Sweep written to %1</source>
+        <translation>扫描已写入 %1</translation>
+    </message>
     <message>
         <source>Figure copied to the clipboard</source>
         <translation>图像已复制到剪贴板</translation>
@@ -2187,6 +2195,86 @@ Every number is computed by the CPU core in double precision.</source>
 The file is kept at %2.</source>
         <translation>无法恢复会话：%1
 文件保留在 %2。</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::SweepProgress</name>
+    <message>
+        <source>Recording the sweep</source>
+        <translation>正在录制扫描</translation>
+    </message>
+    <message>
+        <source>Computing %1 frames…</source>
+        <translation>正在计算 %1 帧…</translation>
+    </message>
+    <message>
+        <source>Drawing frame %1 of %2…</source>
+        <translation>正在绘制第 %1 帧（共 %2 帧）…</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::SweepRun</name>
+    <message>
+        <source>The sweep was cancelled.</source>
+        <translation>扫描已取消。</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::SweepScales</name>
+    <message>
+        <source>one colour scale for all %1 frames</source>
+        <translation>%1 帧共用一个色标</translation>
+    </message>
+</context>
+<context>
+    <name>poslab::ui::SweepSection</name>
+    <message>
+        <source>Record a sweep</source>
+        <translation>录制参数扫描</translation>
+    </message>
+    <message>
+        <source>Parameter</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>log steps</source>
+        <translation>对数步长</translation>
+    </message>
+    <message>
+        <source>linear steps</source>
+        <translation>线性步长</translation>
+    </message>
+    <message>
+        <source>From → to</source>
+        <translation>从 → 到</translation>
+    </message>
+    <message>
+        <source>Animated GIF</source>
+        <translation>GIF 动画</translation>
+    </message>
+    <message>
+        <source>PDF, a page per frame</source>
+        <translation>PDF，每帧一页</translation>
+    </message>
+    <message>
+        <source>Folder of PNG frames</source>
+        <translation>PNG 帧文件夹</translation>
+    </message>
+    <message>
+        <source>MP4 video</source>
+        <translation>MP4 视频</translation>
+    </message>
+    <message>
+        <source>MP4 needs ffmpeg</source>
+        <translation>MP4 需要 ffmpeg</translation>
+    </message>
+    <message>
+        <source>frames as</source>
+        <translation>帧，输出为</translation>
+    </message>
+    <message>
+        <source>Frames</source>
+        <translation>帧数</translation>
     </message>
 </context>
 <context>

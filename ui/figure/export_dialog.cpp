@@ -14,7 +14,10 @@
 #include <QPushButton>
 #include <QSpinBox>
 #include <QToolButton>
+#include <QVBoxLayout>
 #include <cmath>
+
+#include "ui/figure/sweep_progress.h"
 
 namespace poslab::ui {
 
@@ -31,7 +34,8 @@ ExportDialog::ExportDialog(Figure figure, const QString& suggestedPath, QWidget*
     auto* pathRow = new QHBoxLayout;
     pathRow->addWidget(m_path, 1);
     pathRow->addWidget(browse);
-    form->addRow(tr("File (.pdf, .svg or .png)"), pathRow);
+    m_pathLabel = new QLabel(tr("File (.pdf, .svg or .png)"), this);
+    form->addRow(m_pathLabel, pathRow);
 
     m_preset = new QComboBox(this);
     m_preset->setObjectName("exportPreset");
@@ -75,25 +79,17 @@ ExportDialog::ExportDialog(Figure figure, const QString& suggestedPath, QWidget*
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel, this);
     buttons->button(QDialogButtonBox::Save)->setDefault(true);
-    connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-        FigureFormat format;
-        const QString bad = !figureFormatOf(path(), &format)
-                                ? tr("The file name must end in .pdf, .svg or .png.")
-                                : validateFigureOptions(options());
-        if (!bad.isEmpty()) {
-            QMessageBox::warning(this, windowTitle(), bad);
-            return;
-        }
-        if (QFileInfo::exists(path()) &&
-            QMessageBox::question(this, windowTitle(), tr("%1 exists. Replace it?").arg(path())) !=
-                QMessageBox::Yes)
-            return;
-        accept();
-    });
+    connect(buttons, &QDialogButtonBox::accepted, this, &ExportDialog::save);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);
+    m_sweepError = new QLabel(this);
+    m_sweepError->setObjectName("sweepError");
+    m_sweepError->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_sweepError->setWordWrap(true);
+    m_sweepError->hide();
+    layout->addWidget(m_sweepError);
     layout->addWidget(m_preview, 1);
     layout->addWidget(buttons);
 
@@ -178,6 +174,69 @@ void ExportDialog::updatePreview() {
                     .scaled(480, 400, Qt::KeepAspectRatio, Qt::SmoothTransformation);
     }
     m_preview->setPixmap(QPixmap::fromImage(image));
+}
+
+void ExportDialog::save() {
+    if (m_sweep && m_sweep->recording()) {
+        recordSweep();
+        return;
+    }
+    FigureFormat format;
+    const QString bad = !figureFormatOf(path(), &format)
+                            ? tr("The file name must end in .pdf, .svg or .png.")
+                            : validateFigureOptions(options());
+    if (!bad.isEmpty()) {
+        QMessageBox::warning(this, windowTitle(), bad);
+        return;
+    }
+    if (QFileInfo::exists(path()) &&
+        QMessageBox::question(this, windowTitle(), tr("%1 exists. Replace it?").arg(path())) !=
+            QMessageBox::Yes)
+        return;
+    accept();
+}
+
+void ExportDialog::setSweepSource(const SweepSource& source) {
+    if (m_sweep || !source.page) return;
+    m_sweep = new SweepSection(source, this);
+    static_cast<QVBoxLayout*>(layout())->insertWidget(1, m_sweep);
+    connect(m_sweep, &SweepSection::changed, this, &ExportDialog::sweepToggled);
+}
+
+void ExportDialog::sweepToggled() {
+    const bool on = m_sweep->recording();
+    if (on && m_figurePath.isEmpty()) m_figurePath = path();
+    if (on) {
+        m_path->setText(m_sweep->pathFor(path()));
+    } else if (!m_figurePath.isEmpty()) {
+        m_path->setText(m_figurePath);
+        m_figurePath.clear();
+    }
+    m_pathLabel->setText(on ? tr("File (.gif, .pdf, .mp4 or a folder/)")
+                            : tr("File (.pdf, .svg or .png)"));
+    m_sweepError->hide();
+}
+
+void ExportDialog::recordSweep() {
+    m_sweepError->hide();
+    const auto showError = [this](const QString& e) {
+        m_sweepError->setText(e.section(QLatin1Char('\n'), 0, 0));
+        m_sweepError->show();
+    };
+    if (const QString bad = validateFigureOptions(options()); !bad.isEmpty()) return showError(bad);
+    SweepFormat format;
+    if (!sweepFormatOf(path(), &format) || format != m_sweep->format())
+        m_path->setText(m_sweep->pathFor(path()));
+    auto run = m_sweep->sweepRun(path(), options());
+    if (!run) return showError(QString::fromStdString(run.error().message));
+    if (QFileInfo::exists(path()) &&
+        QMessageBox::question(this, windowTitle(), tr("%1 exists. Replace it?").arg(path())) !=
+            QMessageBox::Yes)
+        return;
+    const QString e = poslab::ui::recordSweep(this, *run);  // window-modal progress
+    if (!e.isEmpty()) return showError(e);
+    m_sweepRecorded = true;
+    accept();
 }
 
 void ExportDialog::browse() {

@@ -8,6 +8,7 @@
 #include <QDialog>
 
 #include "ui/figure/figure.h"
+#include "ui/figure/sweep_section.h"
 
 QT_BEGIN_NAMESPACE
 class QCheckBox;
@@ -28,11 +29,20 @@ public:
     QString path() const;
     FigureOptions options() const;
     void setPath(const QString& path);
+    // Offers "Record a sweep" of the view (issue 25, item 10): without it, the dialog writes
+    // the one figure. With the sweep on, Save records it here (a progress dialog, Cancel) and
+    // closes only once it is written; an error stays as one line in the dialog.
+    void setSweepSource(const SweepSource& source);
+    // Whether Save recorded a sweep (then there is no figure left to write).
+    bool sweepRecorded() const { return m_sweepRecorded; }
 
 private:
     void syncSize();
     void updatePreview();
     void browse();
+    void save();
+    void recordSweep();
+    void sweepToggled();
 
     Figure m_figure;
     QLineEdit* m_path;
@@ -45,6 +55,11 @@ private:
     QCheckBox* m_formula;
     QLabel* m_pixels;
     QLabel* m_preview;
+    QLabel* m_pathLabel = nullptr;
+    SweepSection* m_sweep = nullptr;
+    QLabel* m_sweepError = nullptr;
+    QString m_figurePath;  // the path before the sweep's extension replaced it
+    bool m_sweepRecorded = false;
 };
 
 }  // namespace poslab::ui

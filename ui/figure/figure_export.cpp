@@ -154,8 +154,16 @@ void FigureExport::openDialog(ViewWidget* view) {
         QDir(m_lastDir).filePath(QString(name).replace('/', '_') + QStringLiteral(".pdf"));
     auto* dialog = new ExportDialog(figure, suggested, m_window);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
+    if (!fromPage)  // a view of an encoding: its parameters can be swept
+        dialog->setSweepSource(
+            {m_page->page(), view->spec(), m_page->params(), view->state(), m_page->colormap()});
     connect(dialog, &QDialog::accepted, this, [this, dialog, figure] {
         const QString path = dialog->path();
+        if (dialog->sweepRecorded()) {
+            m_lastDir = QFileInfo(path).absolutePath();
+            emit message(tr("Sweep written to %1").arg(path));
+            return;
+        }
         const FigureOptions options = dialog->options();
         m_lastDir = QFileInfo(path).absolutePath();
         startWriting(path, figure, options);

@@ -41,6 +41,7 @@ public:
     const QVector<ModelMarks>& modelMarks() const { return m_models; }
 
     void setColormap(ColormapChoice choice);
+    ColormapChoice colormap() const { return m_colormap; }
     void setDark(bool dark);
 
     // The tab bar: the Overview, the page's first views and the slot of a "More views" one.
