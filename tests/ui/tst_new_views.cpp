@@ -462,9 +462,10 @@ private slots:
         QVERIFY(test::waitIdle(*m_window, 120000));
         ticker.stop();
         const qint64 busy = busyTo - busyFrom;
-        qInfo("n = 8192: busy %lld ms, %lld ticks, worst gap %lld ms, worst GUI-thread CPU between "
-              "ticks %lld ms",
-              busy, ticksWhileBusy, worstGap, worstCpuUs / 1000);
+        qInfo(
+            "n = 8192: busy %lld ms, %lld ticks, worst gap %lld ms, worst GUI-thread CPU between "
+            "ticks %lld ms",
+            busy, ticksWhileBusy, worstGap, worstCpuUs / 1000);
         QVERIFY2(ticksWhileBusy >= 5, qPrintable(QString::number(ticksWhileBusy)));
         QVERIFY2(worstCpuUs <= 100000,
                  qPrintable(QStringLiteral("%1 ms of GUI-thread work between two ticks")

@@ -139,7 +139,8 @@ LayerMapWidget::Layout LayerMapWidget::layout(int width) const {
     l.rows = (n + l.columns - 1) / l.columns;
     l.top = fm.height() * 0.3;
     // Cells, then a row of layer numbers, then the legend in rows.
-    double y = l.top + l.rows * (l.cell + l.gap) + (m_compact ? fm.height() * 0.2 : fm.height() * 1.2);
+    double y =
+        l.top + l.rows * (l.cell + l.gap) + (m_compact ? fm.height() * 0.2 : fm.height() * 1.2);
     double x = l.left;
     const double sw = fm.height() * 0.9, rowH = fm.height() * (m_compact ? 1.15 : 1.35);
     for (const QString& t : m_legendText) {

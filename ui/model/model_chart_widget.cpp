@@ -29,9 +29,11 @@ void ModelChartWidget::setDark(bool dark) {
 
 QSize ModelChartWidget::minimumSizeHint() const {
     const int line = fontMetrics().height();
-    // About what a plot of 4 x 3 units needs with its ticks, axis titles and a legend row: the
-    // Model page's arrangement (model_page_fit.cpp) asks each chart whether its plot fits.
-    return {8 * line, 8 * line};
+    // Small: the Model page's arrangement (model_page_fit.cpp) asks each chart whether its plot
+    // fits and tries another arrangement where one does not. A larger least size would make the
+    // window grow past a 720p screen while the page is shown in a stale arrangement (a lesson
+    // step opening the page in F11), and a window never shrinks back.
+    return {6 * line, 4 * line};
 }
 
 bool ModelChartWidget::plotFitsIn(QSize size) const {

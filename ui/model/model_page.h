@@ -123,7 +123,7 @@ private:
     void refreshCharts();
     bool scalingFits() const;    // Compare: room for the scaling chart below the two layer maps
     int latinCharWidth() const;  // the width of a Latin letter or digit in the page's font
-    void fitTableColumns();  // the names' column, so that the values stay in sight
+    void fitTableColumns();      // the names' column, so that the values stay in sight
     void fitTable();             // the readouts' least width: a share of the page
     QString withoutRopeText(ModelSide side) const;  // a kind with another encoding, or none
 

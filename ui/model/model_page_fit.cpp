@@ -6,10 +6,10 @@
 // then the top made compact: the encoding line (the table's first rows) and the map's title
 // hidden, the layer map's cells smaller and without layer numbers (a lesson step in F11 at 720p:
 // strip, lesson panel and page share 720 px); last, the frequency chart left out where the
-// wavelength chart shows the same θⱼ as 2π/θⱼ — and keeps the first where every chart shown draws its plot (ModelChartWidget::plotFits,
-// the painter's own layout) and the page's least size is within its size, so that the window
-// never grows past the screen. Nothing here knows about presentation mode: only the room,
-// measured in the current font.
+// wavelength chart shows the same θⱼ as 2π/θⱼ — and keeps the first where every chart shown draws
+// its plot (ModelChartWidget::plotFits, the painter's own layout) and the page's least size is
+// within its size, so that the window never grows past the screen. Nothing here knows about
+// presentation mode: only the room, measured in the current font.
 #include <QGridLayout>
 #include <QLabel>
 

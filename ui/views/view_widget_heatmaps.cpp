@@ -1,10 +1,9 @@
 // ViewWidget's heatmap panels: made on demand, sharing one zoom window, arranged in the grid
 // that gives each panel the largest square of cells.
 #include <QGridLayout>
-#include <algorithm>
-#include <cmath>
 #include <QSignalBlocker>
 #include <algorithm>
+#include <cmath>
 
 #include "ui/compute/rope_lod.h"
 #include "ui/views/heatmap_widget.h"
