@@ -3,12 +3,12 @@
 // font 1.4 times larger, the strip on top), in English and (at 1280 x 720, the tighter) in
 // Chinese, the window never grows past the screen and no figure shown draws its plot smaller than
 // a readable minimum: 6 x 4 units of its font (a unit is the font's pixel size / 0.75, as the
-// painters measure) for a chart, 4 x 4 for a heatmap, and a Model page chart is never "(too small
-// to draw)"; the encoding browser, where shown, keeps about 14 characters. Each row goes through
-// every tab of every page, then every step of every built-in lesson, and lists every place that
-// fails (not only the first). The two screens are the offscreen platform's, from a configuration
-// file written before the application starts. POSLAB_SHOT_DIR=<folder> saves the window at each
-// failing place as a PNG.
+// painters measure) for a chart, 3.5 x 3.5 for a heatmap (the area of the Model charts' 4 x 3), and
+// a Model page chart is never "(too small to draw)"; the encoding browser, where shown, keeps about
+// 14 characters. Each row goes through every tab of every page, then every step of every built-in
+// lesson, and lists every place that fails (not only the first). The two screens are the offscreen
+// platform's, from a configuration file written before the application starts.
+// POSLAB_SHOT_DIR=<folder> saves the window at each failing place as a PNG.
 #include <QDir>
 #include <QFile>
 #include <QFontInfo>
@@ -84,7 +84,8 @@ QStringList misfits(const MainWindow& w, QSize screen) {
     for (const ChartWidget* c : w.findChildren<ChartWidget*>())
         if (c->isVisible() && c->curveCount() > 0) tooSmall(c, c->layout().plot.size(), 6, 4);
     for (const HeatmapWidget* h : w.findChildren<HeatmapWidget*>())
-        if (h->isVisible() && !h->data().image.isNull()) tooSmall(h, h->plotRect().size(), 4, 4);
+        if (h->isVisible() && !h->data().image.isNull())
+            tooSmall(h, h->plotRect().size(), 3.5, 3.5);
     for (const ModelChartWidget* c : w.findChildren<ModelChartWidget*>())
         if (c->isVisible() && !c->plotFits())
             out << QStringLiteral("model chart \"%1\" too small to draw").arg(c->data().title);

@@ -40,7 +40,7 @@ struct BarLabels {
 // written in the top `room` of the bar: the same ticks (chosen for the whole bar, so that both
 // ways are compared on one set) on the rest, where they must stay a line apart.
 BarLabels linearLabels(const HeatmapData& h, double barHeight, const PaintStyle& s, double room) {
-    const QFontMetricsF fm(s.sized(0.75));
+    const QFontMetricsF fm(s.numbers(0.75));
     const int most = std::clamp(static_cast<int>(barHeight / (1.5 * fm.height())) + 1, 2, 9);
     BarLabels out;
     const QVector<double> ticks = ticksAtMost(h.lo, h.hi, most);
@@ -84,7 +84,7 @@ double widestLabel(const BarLabels& labels, const QFontMetricsF& fm, const Paint
 // line to the multiplier. The label column is sized from exactly these (figures
 // review D5: sized from coarser ticks than were drawn, the labels were clipped).
 BarLabels barLabels(const HeatmapData& h, double barHeight, const PaintStyle& s) {
-    const QFontMetricsF fm(s.sized(0.75));
+    const QFontMetricsF fm(s.numbers(0.75));
     const int most = std::clamp(static_cast<int>(barHeight / (1.5 * fm.height())) + 1, 2, 9);
     BarLabels out;
     if (h.logColor) {
@@ -128,15 +128,17 @@ ColorbarText colorbarText(const HeatmapData& h, double barHeight, const PaintSty
 
 // The room beside the bar for its labels: the widest of those barLabels draws.
 double colorbarLabelWidth(const HeatmapData& h, double barHeight, const PaintStyle& s) {
-    const QFontMetricsF fm(s.sized(0.75));
+    const QFontMetricsF fm(s.numbers(0.75));
     const double widest = widestLabel(barLabels(h, barHeight, s), fm, s);
-    return std::max(widest, h.logColor ? fm.horizontalAdvance(zeroLegend()) : 0.0) + 0.3 * s.unit;
+    const double zero =
+        h.logColor ? QFontMetricsF(s.sized(0.75)).horizontalAdvance(zeroLegend()) : 0.0;
+    return std::max(widest, zero) + 0.3 * s.unit;
 }
 
 void paintColorbar(QPainter& p, const QRectF& whole, const HeatmapData& h, const QString& label,
                    double labelWidth, const PaintStyle& s) {
     const Colormap cmap(h.colormap, s.dark);  // the theme's table
-    const QFont tickFont = s.sized(0.75);
+    const QFont tickFont = s.numbers(0.75);
     const QFontMetricsF fm(tickFont);
     p.setFont(tickFont);
     const double tick = 0.25 * s.unit;
@@ -171,9 +173,14 @@ void paintColorbar(QPainter& p, const QRectF& whole, const HeatmapData& h, const
         p.fillRect(zero, QColor::fromRgb(zeroColor(s.dark)));
         p.setBrush(Qt::NoBrush);
         p.drawRect(zero);
-        p.drawText(QRectF(zero.right() + 0.3 * s.unit, zero.center().y() - fm.height() / 2,
-                          labelWidth + 2 * tick, fm.height()),
+        // Words ("0 = 精确"): the text font, whose Chinese the numbers' box would cut.
+        const QFont words = s.sized(0.75);
+        const double wordsH = QFontMetricsF(words).height();
+        p.setFont(words);
+        p.drawText(QRectF(zero.right() + 0.3 * s.unit, zero.center().y() - wordsH / 2,
+                          labelWidth + 2 * tick, wordsH),
                    Qt::AlignLeft | Qt::AlignVCenter, zeroLegend());
+        p.setFont(tickFont);
     }
     for (const BarTick& b : labels.ticks) {
         const double y = bar.bottom() - b.t * bar.height();

@@ -237,9 +237,9 @@ double rowLabelsWidth(qint64 last, const QFontMetricsF& fm) {
 void paintAxes(QPainter& p, const HeatmapLayout& l, const HeatmapData& h, const PaintStyle& s,
                const QRectF& view, bool axisTitles) {
     const QRectF& plot = l.plot;
-    const QFontMetricsF ftick(s.sized(0.75));
+    const QFontMetricsF ftick(s.numbers(0.75));
     const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
-    p.setFont(s.sized(0.75));
+    p.setFont(s.numbers(0.75));
     p.setPen(QPen(s.fg, std::max(1.0, s.unit / 16)));
     const double tick = 0.25 * s.unit;
     // Index ticks, at most 9 of them (matplotlib's density), in one number format.
@@ -336,7 +336,7 @@ QPointF cellCoordinates(const HeatmapData& h, QPointF index) {
 HeatmapLayout heatmapLayout(const QRectF& area, const HeatmapData& h, const PaintStyle& s,
                             const QRectF& view, const HeatmapPanelOptions& o) {
     HeatmapLayout l;
-    const QFontMetricsF ftick(s.sized(0.75));
+    const QFontMetricsF ftick(s.numbers(0.75));
     const double top = area.top() + titleHeight(s, o);
     // Room for the tick labels, the axis names and the colour bar with its labels.
     const double lastRow = static_cast<double>(std::max<qint64>(h.rowMap.totalOr(h.rows) - 1, 0));

@@ -47,7 +47,7 @@ QString markerText(const VMarker& m, int beyond) {
 // Grid lines, ticks and tick labels of both axes.
 void paintGrid(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisRange& ay,
                double labelW, const PaintStyle& s) {
-    const QFont tickFont = s.sized(0.75);
+    const QFont tickFont = s.numbers(0.75);
     const QFontMetricsF ftick(tickFont);
     const double tick = 0.25 * s.unit;
     auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
@@ -241,7 +241,7 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
     const DataRange range = lineDataRange(d);
     if (range.empty()) return L;
     L.empty = false;
-    const QFontMetricsF ftick(s.sized(0.75));
+    const QFontMetricsF ftick(s.numbers(0.75));
     // About one tick per three text lines, at most 9 (matplotlib's 5 to 9); never more labels
     // than lines of tick text fit.
     L.ay = niceAxis(range.ylo, range.yhi, d.logY,
@@ -284,7 +284,7 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     const QRectF& plot = L.plot;
     const AxisRange &ax = L.ax, &ay = L.ay;
     const double labelW = L.labelW;
-    const QFontMetricsF ftick(s.sized(0.75));
+    const QFontMetricsF ftick(s.numbers(0.75));
     const double tick = 0.25 * s.unit;
     auto X = [&](double v) { return ax.map(v, plot.left(), plot.right()); };
     auto Y = [&](double v) { return ay.map(v, plot.bottom(), plot.top()); };

@@ -44,6 +44,17 @@ PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese, 
     return s;
 }
 
+QFont PaintStyle::numbers(double units) const {
+    QFont f = sized(units);
+    QStringList families = f.families();
+    if (families.isEmpty()) families << f.family();
+    if (families.front() == QLatin1String("DejaVu Sans")) return f;
+    families.removeAll(QStringLiteral("DejaVu Sans"));
+    families.prepend(QStringLiteral("DejaVu Sans"));
+    f.setFamilies(families);
+    return f;
+}
+
 PaintStyle makeScreenStyle(bool dark, const QFont& widgetFont) {
     PaintStyle s;
     s.dark = dark;

@@ -22,6 +22,11 @@ struct PaintStyle {
     double oversample = 1;  // heatmap cell image resolution relative to the device (vector: 2);
                             // 0: draw the cell image as it is (the screen)
     QFont sized(double units, bool bold = false) const;
+    // The font of numbers (tick and colour-bar labels): sized(units) with DejaVu Sans first. The
+    // text font may resolve to Noto Sans CJK SC (Chinese, and the screen's "Sans Serif" on some
+    // machines), whose superscripts stop at ³: "10⁻¹⁰" would take ¹ from Noto and ⁻ and ⁰ from
+    // DejaVu, two fonts at two heights. Chinese still comes from the families after it.
+    QFont numbers(double units) const;
 };
 
 // A figure of `height` device units, in the language's font (vector: SVG or PDF). The body size

@@ -146,9 +146,9 @@ double layoutLegend(QPainter* p, const QRectF& area, const QVector<LegendItem>& 
 
 void paintAxes(QPainter& p, const QRectF& plot, const AxisRange& ax, const AxisRange& ay,
                double labelW, const PaintStyle& s) {
-    const QFontMetricsF ft(s.sized(0.75));
+    const QFontMetricsF ft(s.numbers(0.75));
     const double tick = 0.25 * s.unit, thin = std::max(1.0, s.unit / 16);
-    p.setFont(s.sized(0.75));
+    p.setFont(s.numbers(0.75));
     for (double v : ax.ticks) {
         const double x = ax.map(v, plot.left(), plot.right());
         p.setPen(QPen(s.grid, thin));
@@ -335,7 +335,7 @@ ChartLayout layoutChart(const QRectF& area, const ModelChartData& d, const Paint
         L.text = true;
         return L;
     }
-    const QFontMetricsF ft(s.sized(0.75));
+    const QFontMetricsF ft(s.numbers(0.75));
     const double tick = 0.25 * s.unit, below = 0.5 * s.unit + ft.height() + 1.9 * s.unit;
     // The legend beside the plot where the data asks and a column fits (half the width, the
     // height from the plot's top down); under it otherwise.

@@ -159,7 +159,7 @@ QRectF HeatmapWidget::figureArea() const {
 
 QSize HeatmapWidget::minimumSizeHint() const {
     const double u = std::max(8.0, QFontInfo(font()).pixelSize() / 0.75);
-    return {static_cast<int>(std::ceil(11.5 * u)), static_cast<int>(std::ceil(9 * u))};
+    return {static_cast<int>(std::ceil(12 * u)), static_cast<int>(std::ceil(9 * u))};
 }
 
 QRectF HeatmapWidget::plotRect() const {

@@ -56,7 +56,7 @@ public:
 
     QSize sizeHint() const override { return {420, 360}; }
     // Room for a plot of 4 x 4 units of the font (a unit: the pixel size / 0.75) besides the
-    // ticks, colour bar and titles: 200 x 156 px at the normal font, larger in presentation mode.
+    // ticks, colour bar and titles: 208 x 156 px at the normal font, larger in presentation mode.
     QSize minimumSizeHint() const override;
     // Where the cells are drawn now (widget pixels).
     QRectF plotRect() const;

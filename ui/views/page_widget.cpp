@@ -116,28 +116,35 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
         }
         ov << w;
     }
-    // In a scroll area: on a 720p projector (F11's larger font) the views' least heights can add
-    // up to more than the screen; the Overview then scrolls, the window never grows past it.
-    auto* scroll = new QScrollArea;
+    // Every tab in a scroll area: on a 720p projector (F11's larger font, a lesson's caption) the
+    // views' least sizes can add up to more than the screen; the tab then scrolls, the window
+    // never grows past the screen.
+    auto scrolled = [](QWidget* content) {
+        auto* scroll = new QScrollArea;
+        scroll->setWidgetResizable(true);
+        scroll->setFrameShape(QFrame::NoFrame);
+        scroll->setWidget(content);
+        return scroll;
+    };
+    auto* scroll = scrolled(overview);
     scroll->setObjectName(QStringLiteral("overviewScroll"));
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(overview);
     m_tabs->addTab(scroll, QString());
     m_tabViews << ov;
     m_tabPages << scroll;
     m_shown << 0;
     const QStringList more = moreViews(*page);
     for (const auto& spec : page->views) {
-        auto* w = new ViewWidget(spec, *page, m_tabs);
+        auto* w = new ViewWidget(spec, *page);
         wire(w);
+        auto* scrolledView = scrolled(w);
         m_tabViews << QVector<ViewWidget*>{w};
-        m_tabPages << w;
+        m_tabPages << scrolledView;
         if (more.contains(spec.id)) {
             m_moreTabs << static_cast<int>(m_tabPages.size()) - 1;
-            w->hide();
+            scrolledView->setParent(m_tabs);
+            scrolledView->hide();
         } else {
-            m_tabs->addTab(w, QString());
+            m_tabs->addTab(scrolledView, QString());
             m_shown << static_cast<int>(m_tabPages.size()) - 1;
         }
     }
