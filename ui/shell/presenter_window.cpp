@@ -178,7 +178,8 @@ void PresenterWindow::changeEvent(QEvent* e) {
 
 // ---- the action ----------------------------------------------------------------------------
 
-Presenter::Presenter(MainWindow* window) : QObject(window), m_window(window) {
+Presenter::Presenter(MainWindow* window)
+    : QObject(window), m_window(window), m_modelPage(window->modelPage()) {
     m_action = new QAction(this);
     m_action->setObjectName("presenterAction");
     m_action->setCheckable(true);
@@ -272,8 +273,7 @@ bool Presenter::eventFilter(QObject* watched, QEvent* e) {
             QTimer::singleShot(0, this, [this] {
                 if (!m_window->isVisible()) close();
             });
-    } else if (watched == m_window->modelPage() &&
-               (e->type() == QEvent::Show || e->type() == QEvent::Hide)) {
+    } else if (watched == m_modelPage && (e->type() == QEvent::Show || e->type() == QEvent::Hide)) {
         refresh();
     }
     return QObject::eventFilter(watched, e);

@@ -98,6 +98,9 @@ private:
     void refresh();
 
     MainWindow* m_window;
+    // The window's Model page, kept here: its events still come while the main window is being
+    // destroyed, when m_window's own members may no longer be called.
+    QObject* m_modelPage;
     QAction* m_action;
     QPointer<PresenterWindow> m_view;
 };
