@@ -16,6 +16,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "tests/ui/screens_test_util.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_player.h"
@@ -30,23 +31,9 @@ using namespace poslab::ui;
 
 namespace {
 
-const QSize kSmall(1280, 720), kLarge(1920, 1080);
+const QSize kSmall = test::kProjectorSize, kLarge = test::kMonitorSize;
 
-QByteArray screensConfig() {
-    return QByteArrayLiteral(R"({"synchronousWindowSystemEvents": false,
-  "windowFrameMargins": false,
-  "screens": [
-    {"name": "projector", "x": 0, "y": 0, "width": 1280, "height": 720,
-     "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-    {"name": "monitor", "x": 1280, "y": 0, "width": 1920, "height": 1080,
-     "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-}
-
-QScreen* screenOfSize(QSize size) {
-    for (QScreen* s : QGuiApplication::screens())
-        if (s->geometry().size() == size) return s;
-    return nullptr;
-}
+using test::screenOfSize;
 
 void settle() {
     for (int i = 0; i < 3; ++i) {
@@ -182,11 +169,7 @@ private slots:
 int main(int argc, char** argv) {
     // The screens are the platform's: written before the application exists, read as it starts.
     QTemporaryDir dir;
-    const QString config = dir.filePath(QStringLiteral("screens.json"));
-    QFile file(config);
-    if (!file.open(QIODevice::WriteOnly) || file.write(screensConfig()) < 0) return 1;
-    file.close();
-    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    if (!test::useTwoScreens(dir)) return 1;
     QApplication::setAttribute(Qt::AA_Use96Dpi, true);
     QApplication app(argc, argv);
     TestLayoutFit test;
