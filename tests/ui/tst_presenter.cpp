@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "tests/ui/text_recorder.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/figure/acting_params.h"
 #include "ui/figure/figure_export.h"
@@ -127,6 +128,18 @@ private slots:
         QCOMPARE(view->size(), size);
         QVERIFY(view->windowFlags() & Qt::FramelessWindowHint);
         QVERIFY(view->canvas()->hasFigure());
+        // Text sized to the projector, not to the part of it under the strip: the smallest
+        // label (a tick) is at least 0.75 of 1/32 of the screen's height (17 px at 720p).
+        test::RecordingDevice device(view->canvas()->size(), 96);
+        view->canvas()->render(&device);
+        double smallest = 1e9;
+        for (const test::TextBox& box : device.boxes())
+            if (!box.text.trimmed().isEmpty()) smallest = std::min(smallest, box.pixels);
+        QVERIFY2(!device.boxes().isEmpty(), "the canvas drew no text");
+        QVERIFY2(smallest >= std::floor(0.75 * size.height() / 32.0),
+                 qPrintable(QStringLiteral("%1 px text on a %2 px high screen")
+                                .arg(smallest)
+                                .arg(size.height())));
         if (closeByEsc) {  // pressed there: the window the lecturer clicked on
             view->activateWindow();
             QTRY_VERIFY(view->isActiveWindow());

@@ -75,6 +75,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.formula = localText(o.value("formula"));
     v.vmarker = o.value("vmarker").toString();
     v.hmarkerParam = o.value("hmarker").toString();
+    for (const QJsonValue& name : o.value("ignores").toArray()) v.ignores << name.toString();
     v.logY = o.value("logY").toBool();
     v.showMax = o.value("showMax").toBool();
     v.difference = o.value("difference").toBool();

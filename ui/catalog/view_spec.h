@@ -97,6 +97,10 @@ struct ViewSpec {
     LocalText blankNote;
     // heatmaps: a parameter giving a block size; lines are drawn between blocks of rows.
     QString blockParam;
+    // Parameters of the page that do not act on this view (rope/decay: n, offset): left out of
+    // the figure's footer and the F11 strip. views.json "ignores"; tst_view_ignores changes each
+    // one at the preset and at varied values of the others and requires the same arrays.
+    QStringList ignores;
     // The page encoding's quantities this view needs (series of other encodings excluded).
     QStringList quantities() const;
 };

@@ -28,6 +28,7 @@ QList<ActingParam> actingParams(const ViewSpec& view, const core::ParamSet& para
         const core::ParamValue& value = entry.second;
         const core::ParamSpec* spec = enc ? enc->findParam(name) : nullptr;
         if (spec && (spec->viewControlled || !spec->relevant(params))) continue;
+        if (view.ignores.contains(QString::fromStdString(name))) continue;  // acts elsewhere
         if (spec && spec->quietAtDefault && value == spec->defaultValue) continue;
         // Set by every series of the view (rope/precision's two formats): the page's value
         // does not act; the panels' titles name theirs.

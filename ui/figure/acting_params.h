@@ -10,7 +10,8 @@
 
 namespace poslab::ui {
 
-// Not those the current values make irrelevant (YaRN's betas without YaRN), not the views' own
+// Not those the current values make irrelevant (YaRN's betas without YaRN), not those the view
+// ignores (views.json "ignores": n on rope/decay), not the views' own
 // zoom windows, not those every series of the view sets itself; long lists by their length and
 // numbers exactly, written as people read them (number_format.h: "base = 500 000" with a narrow
 // no-break space, "eps = 2.5 × 10⁻⁶", never "5e+05").

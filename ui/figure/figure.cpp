@@ -230,6 +230,7 @@ FigureLayout layOutFigure(QPainter& p, const QRectF& area, const Figure& f,
     FigureLayout l;
     const bool vector = p.device() && p.device()->devType() != QInternal::Image;
     l.s = makeFigureStyle(o.dark, area.height(), vector, f.chinese, o.dpi / 72.0);
+    l.s.unit = std::max(l.s.unit, o.minUnit);
     const PaintStyle& s = l.s;
     const double u = s.unit;
     l.frame = area.adjusted(1.0 * u, 0.6 * u, -1.0 * u, -0.5 * u);

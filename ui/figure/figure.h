@@ -41,6 +41,10 @@ struct FigureOptions {
     bool dark = false;         // exports are light unless asked
     bool footer = true;        // the parameters in a small footer
     bool formula = true;       // the view's formula under the panels
+    // The least body-text size in pixels (0: the figure's own, 1/45 of its height). The presenter
+    // view draws its figure in part of a projector's screen and asks for text sized to the
+    // screen (ticks readable from the back row), not to the part.
+    double minUnit = 0;
     // The physical size in points (1/72 in).
     QSizeF sizePt() const { return QSizeF(pixels) * (72.0 / dpi); }
 };

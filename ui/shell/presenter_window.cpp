@@ -81,6 +81,9 @@ void PresenterCanvas::paintEvent(QPaintEvent*) {
         options.dark = dark;
         options.footer = false;
         options.formula = false;
+        // Text sized to the projector's whole height (a body line 1/32 of it: 22 px at 720p,
+        // ticks 17 px), not to the part of it the figure has below the strip.
+        options.minUnit = window()->height() / 32.0;
         paintFigure(p, QRectF(rect()), m_figure, options);
         return;
     }
