@@ -99,7 +99,7 @@ constexpr std::array kPhrases{
                 "耦合在一起）"},
     ErrorPhrase{"oscillatory integral: the adaptive quadrature did not reach its tolerance "
                 "(1e-12) at x = #",
-                "振荡积分：自适应求积在 x = %1 处未达到容差 (1e-12)"},
+                "振荡积分：自适应求积在 x = %1 处未达到容差（1e-12）"},
     ErrorPhrase{"precision bands: empty range or no bands", "精度带：范围为空或没有带"},
     ErrorPhrase{"shapes differ: cannot compare (", "形状不同，无法比较 ("},
     ErrorPhrase{") with (", ") 与 ("},
@@ -111,7 +111,7 @@ constexpr std::array kPhrases{
     // Arrays read from files (core/encodings/common.cpp, absolute_common.cpp, core/io/npy.cpp).
     ErrorPhrase{"array has shape (", "数组形状为 ("},
     ErrorPhrase{"), expected (positions, dimensions) with at least 1 row and 2 columns",
-                ")，应为 (位置数, 维度)，至少 1 行 2 列"},
+                ")，应为（位置数，维度），至少 1 行 2 列"},
     ErrorPhrase{"), expected # x # values", ")，应有 %1 × %2 个值"},
     ErrorPhrase{"), expected (", ")，应为 ("},
     ErrorPhrase{"any", "任意"},
