@@ -261,7 +261,7 @@ private slots:
         QTest::addColumn<QString>("file");
         QVERIFY2(!sourceDir().isEmpty(), "POSLAB_SOURCE_DIR is not set (ctest sets it)");
         int rows = 0;
-        for (const QString top : {u"core"_s, u"ui"_s, u"app"_s}) {
+        for (const QString& top : {u"core"_s, u"ui"_s, u"app"_s}) {
             QDirIterator it(sourceDir() + u'/' + top, {u"*.cpp"_s, u"*.h"_s}, QDir::Files,
                             QDirIterator::Subdirectories);
             while (it.hasNext()) {
