@@ -78,7 +78,7 @@ void registerBilinear(Registry& r) {
         "How the matrix H between two sinusoidal positions decides whether their "
         "similarity is relative (Toeplitz) or also absolute.";
     e.summaryZh =
-        "两个正弦位置之间的矩阵 H 如何决定相似度只依赖相对位置(Toeplitz)还是也依赖绝对位置。";
+        "两个正弦位置之间的矩阵 H 如何决定相似度只依赖相对位置（Toeplitz）还是也依赖绝对位置。";
     e.params = {
         specN(),
         specD(),
@@ -86,7 +86,7 @@ void registerBilinear(Registry& r) {
         enumParam("h", {"identity", "diagonal", "dense"})
             .label("Matrix H", "矩阵 H")
             .help("H: identity, seeded diagonal, or seeded diagonal + offdiag x seeded dense",
-                  "H:单位矩阵、随机对角矩阵,或随机对角加 offdiag 倍的随机稠密矩阵"),
+                  "H：单位矩阵、随机对角矩阵，或随机对角加 offdiag 倍的随机稠密矩阵"),
         realParam("offdiag", 0.1)
             .range(0, 1e6)
             .slider(0, 1)
@@ -134,7 +134,7 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Relative part: a function of m − n", "相对部分:只依赖 m − n")
+            .title("Relative part: a function of m − n", "相对部分：只依赖 m − n")
             .axisNames({"position m", "position n"})
             .when(needDiagonal));
     e.quantities.push_back(
@@ -150,7 +150,7 @@ void registerBilinear(Registry& r) {
                      }
                      return a;
                  })
-            .title("Absolute part: a function of m + n", "绝对部分:只依赖 m + n")
+            .title("Absolute part: a function of m + n", "绝对部分：只依赖 m + n")
             .axisNames({"position m", "position n"})
             .when(needDiagonal));
     r.add(std::move(e));

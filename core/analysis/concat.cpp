@@ -60,7 +60,7 @@ void registerConcat(Registry& r) {
     e.summaryEn =
         "Appending a one-hot position and projecting equals adding a learned position "
         "vector.";
-    e.summaryZh = "拼接 one-hot 位置再做线性投影,等价于加上一个可学习的位置向量。";
+    e.summaryZh = "拼接 one-hot 位置再做线性投影，等价于加上一个可学习的位置向量。";
     e.params = {specN(), specD(), specSeed()};
     auto nd = [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("d")}; };
     // The concatenated input, W and two results.
@@ -91,7 +91,7 @@ void registerConcat(Registry& r) {
                      const ConcatInputs in = inputs(p);
                      return Array::fromMatrix(concatenated(in) - added(in));
                  })
-            .title("concat − add (zero up to rounding)", "拼接 − 相加(舍入误差内为零)")
+            .title("concat − add (zero up to rounding)", "拼接 − 相加（舍入误差内为零）")
             .axisNames({"position i", "dimension k"})
             .work(work));
     r.add(std::move(e));

@@ -257,20 +257,20 @@ void registerOscillatory(Registry& r) {
         "The sinusoidal inner product as a Riemann sum of $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$, "
         "which decays.";
     e.summaryZh =
-        "正弦编码内积是积分 $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$ 的黎曼和,该积分随距离衰减。";
+        "正弦编码内积是积分 $\\int_0^1 \\cos(x\\,\\theta(t))\\,dt$ 的黎曼和，该积分随距离衰减。";
     e.params = {
         specD(), specBase(),
         enumParam("family", {"exp", "power", "linear"})
             .label("θ(t) family", "θ(t) 函数族")
             .help("theta(t): exp base^(-t) (the Transformer's), power t^alpha, linear t",
-                  "theta(t):exp 为 base^(-t)(Transformer 所用),power 为 t^alpha,linear 为 t"),
+                  "theta(t)：exp 为 base^(-t)（Transformer 所用），power 为 t^alpha，linear 为 t"),
         realParam("alpha", 2.0)
             .range(0, 1000)
             .exclusiveMin()
             .slider(0.1, 8)
             .label("Power exponent α", "幂指数 α")
             .help("exponent of the power family theta(t) = t^alpha (> 0)",
-                  "power 族 theta(t) = t^alpha 的指数(> 0)"),
+                  "power 族 theta(t) = t^alpha 的指数（> 0）"),
         intParam("max_distance", 256)
             .range(0, kMaxDistance)
             .slider(0, 16384)

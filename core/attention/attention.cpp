@@ -168,13 +168,13 @@ void registerAttention(Registry& r) {
     e.family = Family::Other;
     e.summaryEn =
         "Scaled dot-product attention of seeded queries and keys, optionally with a bias.";
-    e.summaryZh = "随机种子生成的查询与键的缩放点积注意力,可加位置偏置。";
+    e.summaryZh = "随机种子生成的查询与键的缩放点积注意力，可加位置偏置。";
     // n defaults to 256 (a readable heatmap); the benchmark uses 2048.
     e.params = {specN(256), specD(64), specSeed(),
                 enumParam("bias", {"none", "alibi"})
                     .label("Logit bias", "分数偏置")
                     .help("bias added to the logits: none, or ALiBi's bias of head 0",
-                          "加到 logits 上的偏置:无,或 ALiBi 第 0 个头的偏置"),
+                          "加到 logits 上的偏置：无，或 ALiBi 第 0 个头的偏置"),
                 specHeads(8)};
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto nn = [=](const ParamSet& p) { return Shape{n(p), n(p)}; };

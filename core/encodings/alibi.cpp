@@ -118,7 +118,7 @@ void registerAlibi(Registry& r) {
     e.nameZh = "ALiBi 线性偏置";
     e.family = Family::Relative;
     e.summaryEn = "A fixed penalty proportional to distance, one slope per head (ALiBi, 2022).";
-    e.summaryZh = "与距离成正比的固定惩罚,每个头一个斜率(ALiBi,2022)。";
+    e.summaryZh = "与距离成正比的固定惩罚，每个头一个斜率（ALiBi，2022）。";
     e.params = {
         specN(), specHeads(8),
         enumParam("slopes", {"paper", "mpt"})
@@ -126,8 +126,8 @@ void registerAlibi(Registry& r) {
             .help("the rule of the per-head slopes: paper (the ALiBi authors, BLOOM) or mpt "
                   "(llm-foundry's gen_slopes); they give the same slopes, named as each model's "
                   "code names them",
-                  "各头斜率的规则:paper(ALiBi 原作者、BLOOM)或 mpt(llm-foundry 的 "
-                  "gen_slopes);两者给出相同的斜率，按各模型代码的写法命名"),
+                  "各头斜率的规则：paper（ALiBi 原作者、BLOOM）或 mpt（llm-foundry 的 "
+                  "gen_slopes）；两者给出相同的斜率，按各模型代码的写法命名"),
         realParam("bias_max", 8.0)
             .range(0, 1024)
             .exclusiveMin()
@@ -135,11 +135,12 @@ void registerAlibi(Registry& r) {
             .label("Largest exponent B", "最大指数 B")
             .help("B in the slopes 2^(-B(h+1)/H): the last head of a power-of-two count gets "
                   "2^-B (8 in the paper; MPT's alibi_bias_max)",
-                  "斜率 2^(-B(h+1)/H) 中的 B:头数为 2 的幂时最后一个头的斜率为 2^-B(论文取 8;"
-                  "即 MPT 的 alibi_bias_max)"),
+                  "斜率 2^(-B(h+1)/H) 中的 B：头数为 2 的幂时最后一个头的斜率为 2^-B（论文取 8；"
+                  "即 MPT 的 alibi_bias_max）"),
         boolParam("causal", false)
             .label("Causal mask", "因果掩码")
-            .help("decoder mask: keys after the query get -inf", "解码器掩码:查询之后的键取 -inf")};
+            .help("decoder mask: keys after the query get -inf",
+                  "解码器掩码：查询之后的键取 -inf")};
 
     e.quantities.push_back(quantity(
                                "slopes", "heads",
@@ -182,7 +183,7 @@ void registerAlibi(Registry& r) {
                 }
                 return a;
             })
-            .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
+            .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置（每个头）")
             .axisNames({"head", "query i", "key j"})
             .oneSigned()  // -m |i - j| <= 0
             .withFast(fastBiasPath()));

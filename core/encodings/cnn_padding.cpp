@@ -99,7 +99,7 @@ void registerCnnPadding(Registry& r) {
     e.family = Family::Other;
     e.summaryEn =
         "Stacked box filters: zero padding lets position leak in, circular padding does not.";
-    e.summaryZh = "堆叠的均值滤波:零填充会泄漏位置信息,循环填充不会。";
+    e.summaryZh = "堆叠的均值滤波：零填充会泄漏位置信息，循环填充不会。";
     e.params = {
         intParam("height", 32)
             .range(1, 1 << 16)
@@ -121,16 +121,16 @@ void registerCnnPadding(Registry& r) {
             .slider(1, 15)
             .label("Kernel size k", "滤波核大小 k")
             .help("box filter size k (odd, <= min(height, width)); weights 1/k^2",
-                  "均值滤波核大小 k(奇数,<= min(height, width));权重 1/k^2"),
+                  "均值滤波核大小 k（奇数，<= min(height, width)）；权重 1/k^2"),
         enumParam("padding", {"zeros", "circular", "reflect"})
             .label("Padding", "填充方式")
             .help("what lies beyond the border: zeros, the opposite side (wrap), or a mirror "
                   "image without repeating the edge",
-                  "边界之外填充什么:零、对侧内容(循环),或不重复边缘的镜像"),
+                  "边界之外填充什么：零、对侧内容（循环），或不重复边缘的镜像"),
         enumParam("input", {"ones", "noise"})
             .label("Input image", "输入图像")
             .help("input image: all ones, or seeded standard normal noise",
-                  "输入图像:全 1,或按种子生成的标准正态噪声"),
+                  "输入图像：全 1，或按种子生成的标准正态噪声"),
         specSeed()};
     e.resolve = [](ParamSet& p) -> Status {
         const auto k = p.integer("kernel");
@@ -170,7 +170,7 @@ void registerCnnPadding(Registry& r) {
                      return Array::fromMatrix((x->array() - centre).abs().matrix());
                  })
             .title("|x − x[centre]| after L layers: position leaked in",
-                   "L 层后的 |x − x[中心]|:泄漏的位置信息")
+                   "L 层后的 |x − x[中心]|：泄漏的位置信息")
             .axisNames({"row", "column"})
             .nonNegative()
             .work(work));

@@ -19,7 +19,7 @@ ParamSpec specD(std::int64_t def) {
         .range(2, kMaxDim)
         .slider(2, 1024)
         .label("Dimension d", "维度 d")
-        .help("model (head) dimension", "模型(注意力头)维度");
+        .help("model (head) dimension", "模型（注意力头）维度");
 }
 
 ParamSpec specBase(double def) {
@@ -38,7 +38,7 @@ ParamSpec specSeed() {
         .slider(0, 1000)
         .label("Random seed", "随机种子")
         .help("seed of the project's PRNG (same numbers on every machine)",
-              "伪随机数种子(在任何机器上结果相同)");
+              "伪随机数种子（在任何机器上结果相同）");
 }
 
 ParamSpec specOffset() {
@@ -46,7 +46,7 @@ ParamSpec specOffset() {
         .range(0, kMaxPositions)
         .slider(0, 8192)
         .label("First position", "起始位置")
-        .help("first position: pos_i = offset + i", "起始位置:pos_i = offset + i");
+        .help("first position: pos_i = offset + i", "起始位置：pos_i = offset + i");
 }
 
 ParamSpec specHeads(std::int64_t def) {

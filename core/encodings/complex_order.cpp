@@ -82,12 +82,12 @@ void registerComplexOrder(Registry& r) {
         "are "
         "phase turns.";
     e.summaryZh =
-        "每个复数维度是一个波 $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$;平移即相位旋转。";
+        "每个复数维度是一个波 $r\\,e^{i(\\omega\\,\\mathrm{pos} + \\theta)}$；平移即相位旋转。";
     e.params = {specN(),
                 specD().help("number of complex dimensions (the real table has 2d columns)",
-                             "复数维度个数(实数表有 2d 列)"),
+                             "复数维度个数（实数表有 2d 列）"),
                 specBase().help("frequency base C: geometric w_k = C^(-k/d)",
-                                "频率底数 C:几何频率 w_k = C^(-k/d)"),
+                                "频率底数 C：几何频率 w_k = C^(-k/d)"),
                 realParam("amplitude", 1.0)
                     .range(0, 1e6)
                     .slider(0, 4)
@@ -96,11 +96,11 @@ void registerComplexOrder(Registry& r) {
                 enumParam("phase", {"zero", "seeded"})
                     .label("Initial phases θ", "初始相位 θ")
                     .help("initial phases theta_k: zero, or seeded uniform in [0, 2 pi)",
-                          "初始相位 theta_k:零,或在 [0, 2 pi) 内均匀随机"),
+                          "初始相位 theta_k：零，或在 [0, 2 pi) 内均匀随机"),
                 enumParam("frequency", {"geometric", "seeded"})
                     .label("Frequencies ω", "频率 ω")
                     .help("frequencies w_k: geometric C^(-k/d), or seeded uniform in (0, 1]",
-                          "频率 w_k:几何级数 C^(-k/d),或在 (0, 1] 内均匀随机"),
+                          "频率 w_k：几何级数 C^(-k/d)，或在 (0, 1] 内均匀随机"),
                 specSeed()};
     auto n = [](const ParamSet& p) { return p.integer("n"); };
     auto d = [](const ParamSet& p) { return p.integer("d"); };
@@ -137,7 +137,7 @@ void registerComplexOrder(Registry& r) {
                 return Array::fromMatrix(table(p));
             })
             .copiesResult()
-            .title("Real table (Re fₖ, Im fₖ interleaved)", "实数表(Re fₖ 与 Im fₖ 交错)")
+            .title("Real table (Re fₖ, Im fₖ interleaved)", "实数表（Re fₖ 与 Im fₖ 交错）")
             .axisNames({"position i", "column 2k (real), 2k+1 (imaginary)"}));
     e.quantities.push_back(
         // Re f f^H = Re Re^T + Im Im^T, the Gram matrix of the real table.

@@ -192,23 +192,24 @@ void registerDeberta(Registry& r) {
         "Content and relative position kept as separate vectors: content-to-content, "
         "content-to-position and position-to-content terms (He et al., 2021).";
     e.summaryZh =
-        "内容与相对位置分别用独立向量表示:内容-内容、内容-位置、位置-内容三项(He 等,2021)。";
-    e.params = {specN(), specD(),
-                intParam("position_buckets", 256)
-                    .range(-1, kMaxPositions)
-                    .slider(-1, 1024)
-                    .label("Position buckets", "位置桶数")
-                    .help("log buckets of i - j (DeBERTa-v2); -1 = none (raw i - j); else >= 4",
-                          "i - j 的对数分桶数(DeBERTa-v2);-1 表示不分桶(直接用 i - j);否则 >= 4"),
-                intParam("max_relative_positions", 512)
-                    .range(1, kMaxPositions)
-                    .slider(1, 4096)
-                    .label("Largest relative distance", "最大相对距离")
-                    .help("distance mapped to the last bucket; the span when position_buckets = -1 "
-                          "(must exceed position_buckets / 2 + 1)",
-                          "映射到最后一个桶的距离;position_buckets = -1 时即注意力跨度"
-                          "(须大于 position_buckets / 2 + 1)"),
-                specSeed()};
+        "内容与相对位置分别用独立向量表示：内容-内容、内容-位置、位置-内容三项（He 等，2021）。";
+    e.params = {
+        specN(), specD(),
+        intParam("position_buckets", 256)
+            .range(-1, kMaxPositions)
+            .slider(-1, 1024)
+            .label("Position buckets", "位置桶数")
+            .help("log buckets of i - j (DeBERTa-v2); -1 = none (raw i - j); else >= 4",
+                  "i - j 的对数分桶数（DeBERTa-v2）；-1 表示不分桶（直接用 i - j）；否则 >= 4"),
+        intParam("max_relative_positions", 512)
+            .range(1, kMaxPositions)
+            .slider(1, 4096)
+            .label("Largest relative distance", "最大相对距离")
+            .help("distance mapped to the last bucket; the span when position_buckets = -1 "
+                  "(must exceed position_buckets / 2 + 1)",
+                  "映射到最后一个桶的距离；position_buckets = -1 时即注意力跨度"
+                  "（须大于 position_buckets / 2 + 1）"),
+        specSeed()};
     e.resolve = [](ParamSet& p) -> Status {
         const auto pb = p.integer("position_buckets");
         if (pb != -1 && pb < 4)
@@ -259,7 +260,7 @@ void registerDeberta(Registry& r) {
                      }
                      return a;
                  })
-            .title("Relative position i − j (log-bucketed)", "相对位置 i − j(对数分桶)")
+            .title("Relative position i − j (log-bucketed)", "相对位置 i − j（对数分桶）")
             .axisNames({"query i", "key j"})
             .integer();
     rel.isSigned = true;

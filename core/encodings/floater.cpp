@@ -118,20 +118,20 @@ void registerFloater(Registry& r) {
     EncodingDescriptor e;
     e.id = "floater";
     e.nameEn = "FLOATER (neural ODE)";
-    e.nameZh = "FLOATER(神经常微分方程)";
+    e.nameZh = "FLOATER（神经常微分方程）";
     e.family = Family::Absolute;
     e.summaryEn =
         "Positions as the trajectory of a continuous dynamical system, integrated with RK4.";
-    e.summaryZh = "位置编码是连续动力系统的轨迹,用四阶龙格-库塔法积分。";
+    e.summaryZh = "位置编码是连续动力系统的轨迹，用四阶龙格-库塔法积分。";
     e.params = {
         specN(),
         specD().help("model dimension (even: the rotation acts on pairs)",
-                     "模型维度(须为偶数:旋转作用于维度对)"),
+                     "模型维度（须为偶数：旋转作用于维度对）"),
         enumParam("dynamics", {"rotation", "mlp", "mixed"})
             .label("Dynamics h", "动力学 h")
             .help("h(t, p): rotation (solution = sinusoidal table), a seeded MLP, or rotation + "
                   "lambda * MLP",
-                  "h(t, p):旋转(解即正弦位置编码表)、随机初始化的 MLP,或 旋转 + lambda * MLP"),
+                  "h(t, p)：旋转（解即正弦位置编码表）、随机初始化的 MLP，或 旋转 + lambda * MLP"),
         specBase(),
         intParam("hidden", 32)
             .range(1, 4096)
@@ -155,7 +155,7 @@ void registerFloater(Registry& r) {
             .slider(1, 1024)
             .label("RK4 steps per unit", "每单位 RK4 步数")
             .help("RK4 substeps per unit of position (error falls as steps^-4)",
-                  "每单位位置的 RK4 子步数(误差按步数的 -4 次方下降)"),
+                  "每单位位置的 RK4 子步数（误差按步数的 -4 次方下降）"),
         specSeed()};
     e.resolve = [](ParamSet& p) -> Status {
         return requireEven(p, "d", "the rotation part of FLOATER turns pairs of dimensions");

@@ -56,16 +56,16 @@ void registerHierarchical(Registry& r) {
     e.family = Family::Absolute;
     e.summaryEn =
         "Stretches n absolute positions to $n^2$: $q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$.";
-    e.summaryZh = "把 n 个绝对位置扩展到 $n^2$ 个:$q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$。";
+    e.summaryZh = "把 n 个绝对位置扩展到 $n^2$ 个：$q_{in+j} = \\alpha u_i + (1-\\alpha) u_j$。";
     e.params = {
         pathParam("source", {"sinusoidal", "learned"}, "sinusoidal")
             .label("Source table", "源表")
             .help("source table p: sinusoidal, a seeded learned table (init_std 0.02), or a .npy "
                   "file (positions, dimensions) whose shape sets n and d",
-                  "源表 p:正弦表、随机初始化的可学习表(init_std 0.02),或 .npy 文件"
-                  "(位置数, 维度),其形状决定 n 和 d"),
+                  "源表 p：正弦表、随机初始化的可学习表（init_std 0.02），或 .npy 文件"
+                  "（位置数，维度），其形状决定 n 和 d"),
         specN().help("positions of the source table (the result has n*n)",
-                     "源表的位置个数(结果有 n*n 个位置)"),
+                     "源表的位置个数（结果有 n*n 个位置）"),
         specD(),
         specBase(),
         specSeed(),
@@ -76,7 +76,7 @@ void registerHierarchical(Registry& r) {
             .slider(0.01, 0.99)
             .label("Mixing weight α", "混合权重 α")
             .help("mixing weight: q_{i*n+j} = alpha u_i + (1 - alpha) u_j, 0 < alpha < 1",
-                  "混合权重:q_{i*n+j} = alpha u_i + (1 - alpha) u_j,0 < alpha < 1")};
+                  "混合权重：q_{i*n+j} = alpha u_i + (1 - alpha) u_j，0 < alpha < 1")};
     e.resolve = [](ParamSet& p) -> Status {
         const auto& s = p.text("source");
         if (s == "sinusoidal")
@@ -102,7 +102,7 @@ void registerHierarchical(Registry& r) {
                 if (!t) return t.error();
                 return Array::fromMatrix(*t);
             })
-            .title("Hierarchical table q (n² positions)", "层次分解位置编码表 q(n² 个位置)")
+            .title("Hierarchical table q (n² positions)", "层次分解位置编码表 q（n² 个位置）")
             .axisNames({"position I = i·n + j", "dimension k"})
             .work(tableBytes));
     e.quantities.push_back(
@@ -118,7 +118,7 @@ void registerHierarchical(Registry& r) {
                 // In row blocks: a large request can be cancelled and shows progress.
                 return gram(*t, ctx.part(split, 1.0));
             })
-            .title("Similarity q qᵀ (n² positions)", "相似度 q qᵀ(n² 个位置)")
+            .title("Similarity q qᵀ (n² positions)", "相似度 q qᵀ（n² 个位置）")
             .axisNames({"position I", "position J"})
             .work([=](const ParamSet& p) {
                 return 8.0 * static_cast<double>(nn(p)) * static_cast<double>(nn(p)) +

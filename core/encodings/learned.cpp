@@ -38,20 +38,20 @@ void registerLearned(Registry& r) {
     e.nameZh = "可学习位置编码";
     e.family = Family::Absolute;
     e.summaryEn = "A free trainable vector per position (BERT, GPT-2); no rows past n.";
-    e.summaryZh = "每个位置一个可训练向量(BERT、GPT-2);超过 n 的位置没有编码。";
+    e.summaryZh = "每个位置一个可训练向量（BERT、GPT-2）；超过 n 的位置没有编码。";
     e.params = {specN(kDefaultN), specD(kDefaultD), specSeed(),
                 realParam("init_std", kLearnedInitStd)
                     .range(0, 1e6)
                     .slider(0, 1)
                     .label("Initial std. deviation", "初始标准差")
                     .help("standard deviation of the initial table: N(0, init_std^2)",
-                          "初始表的标准差:N(0, init_std^2)"),
+                          "初始表的标准差：N(0, init_std^2)"),
                 pathParam("source")
-                    .label("Trained table (.npy)", "训练好的表 (.npy)")
+                    .label("Trained table (.npy)", "训练好的表（.npy）")
                     .help("optional .npy table (positions, dimensions) of a trained model; its "
                           "shape sets n and d. Empty: the seeded initial table",
-                          "可选的 .npy 表(位置数, 维度),来自训练好的模型;其形状决定 n 和 d。"
-                          "留空:使用随机初始化的表")};
+                          "可选的 .npy 表（位置数，维度），来自训练好的模型；其形状决定 n 和 d。"
+                          "留空：使用随机初始化的表")};
     e.resolve = [](ParamSet& p) -> Status {
         if (p.text("source").empty()) return {};
         return adoptSourceShape(p, "source", kDefaultN, kDefaultD);

@@ -243,7 +243,7 @@ void registerRope(Registry& r) {
     e.nameZh = "旋转位置编码 RoPE";
     e.family = Family::Rotary;
     e.summaryEn = "Rotate each pair of q and k by its position: scores depend only on k - m.";
-    e.summaryZh = "按位置旋转 q、k 的每一对分量:注意力分数只依赖于 k - m。";
+    e.summaryZh = "按位置旋转 q、k 的每一对分量：注意力分数只依赖于 k - m。";
     e.params = {
         specN(),
         specD(),
@@ -251,18 +251,18 @@ void registerRope(Registry& r) {
         enumParam("pairing", {"interleaved", "half"})
             .label("Dimension pairing", "维度配对")
             .help("pairs (2j, 2j+1) as RoFormer, or (j, j+d/2) as GPT-NeoX rotate_half",
-                  "维度配对方式:(2j, 2j+1)(RoFormer)或 (j, j+d/2)(GPT-NeoX)"),
+                  "维度配对方式：(2j, 2j+1)（RoFormer）或 (j, j+d/2)（GPT-NeoX）"),
         specOffset(),
         pathParam("input")
-            .label("Input rows (.npy)", "输入行 (.npy)")
+            .label("Input rows (.npy)", "输入行（.npy）")
             .help(".npy (n, d) rows to rotate (default all ones)",
-                  "要旋转的 .npy (n, d) 输入(默认全 1)"),
+                  "要旋转的 .npy (n, d) 输入（默认全 1）"),
         pathParam("q")
             .label("Query vector q", "查询向量 q")
-            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量(默认全 1)"),
+            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量（默认全 1）"),
         pathParam("k")
             .label("Key vector k", "键向量 k")
-            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量(默认全 1)"),
+            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量（默认全 1）"),
         intParam("max_distance", 4096)
             .range(0, kMaxPositions)
             .slider(16, 131072)

@@ -140,20 +140,20 @@ std::vector<ParamSpec> ropeLongRangeSpecs() {
             .setByViews()
             .label("Envelope columns", "包络列数")
             .help("decay_envelope: columns the window is split into",
-                  "decay_envelope:窗口划分的列数"),
+                  "decay_envelope：窗口划分的列数"),
         intParam("window_start", 0)
             .range(0, kMaxPositions)
             .slider(0, 1 << 20)
             .setByViews()
             .label("Window start", "窗口起点")
-            .help("decay_envelope: first distance of the window", "decay_envelope:窗口的起始距离"),
+            .help("decay_envelope: first distance of the window", "decay_envelope：窗口的起始距离"),
         intParam("window_end", -1)
             .range(-1, kMaxPositions)
             .slider(-1, 1 << 20)
             .setByViews()
             .label("Window end", "窗口终点")
             .help("decay_envelope: last distance of the window (-1: max_distance)",
-                  "decay_envelope:窗口的结束距离(-1 表示 max_distance)"),
+                  "decay_envelope：窗口的结束距离（-1 表示 max_distance）"),
         intParam("rows", 1000)
             .range(1, 1 << 20)
             .slider(10, 4000)
@@ -180,7 +180,7 @@ void addRopeLongRangeQuantities(EncodingDescriptor& e) {
                                },
                                decayEnvelope)
                                .title("Envelope of g(x): min and max over each column's distances",
-                                      "g(x) 的包络:每列距离上的最小值与最大值")
+                                      "g(x) 的包络：每列距离上的最小值与最大值")
                                .axisNames({"column", "(min, max)"}));
     e.quantities.push_back(
         quantity(

@@ -112,7 +112,7 @@ ParamSpec ropePrecisionSpec() {
         .quietByDefault()
         .label("Number format", "数值格式")
         .help("number format of positions and angles (hf_bf16: float32 angles, bfloat16 cos/sin)",
-              "位置与角度的数值格式(hf_bf16:float32 角度,bfloat16 的 cos/sin)");
+              "位置与角度的数值格式（hf_bf16：float32 角度，bfloat16 的 cos/sin）");
 }
 
 void addRopePrecisionQuantities(EncodingDescriptor& e) {
@@ -132,7 +132,7 @@ void addRopePrecisionQuantities(EncodingDescriptor& e) {
         quantity("angle_error", "n,d_rot/2", table,
                  [](const ParamSet& p, const ComputeContext& c) { return errorTable(p, c, false); })
             .title("Angle error |round(p)·round(θ) − p·θ| (radians)",
-                   "角度误差 |round(p)·round(θ) − p·θ|(弧度)")
+                   "角度误差 |round(p)·round(θ) − p·θ|（弧度）")
             .axisNames({"position p", "pair j"})
             .nonNegative());
     e.quantities.push_back(

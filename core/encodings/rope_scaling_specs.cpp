@@ -162,7 +162,7 @@ std::vector<ParamSpec> attentionFactorSpecs() {
             .label("Attention factor a", "注意力因子 a")
             .help("YaRN / LongRoPE: the attention factor a multiplying cos and sin (0: derived "
                   "from factor)",
-                  "YaRN / LongRoPE:乘在 cos 与 sin 上的注意力因子 a(0 表示由 factor 推出)"),
+                  "YaRN / LongRoPE：乘在 cos 与 sin 上的注意力因子 a（0 表示由 factor 推出）"),
         realParam("mscale", 0.0)
             .range(0, 1e6)
             .slider(0, 4)
@@ -170,7 +170,7 @@ std::vector<ParamSpec> attentionFactorSpecs() {
             .label("YaRN magnitude scale", "YaRN 幅度缩放")
             .help("YaRN: a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim) when both "
                   "are non-zero",
-                  "YaRN:两者均非零时 a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim)"),
+                  "YaRN：两者均非零时 a = get_mscale(f, mscale) / get_mscale(f, mscale_all_dim)"),
         realParam("mscale_all_dim", 0.0)
             .range(0, 1e6)
             .slider(0, 4)
@@ -179,33 +179,33 @@ std::vector<ParamSpec> attentionFactorSpecs() {
             .label("YaRN all-dims scale", "YaRN 全维度缩放")
             .help("YaRN (DeepSeek): see mscale; with logit_gain deepseek the softmax gains "
                   "get_mscale(f, mscale_all_dim)^2",
-                  "YaRN(DeepSeek):见 mscale;logit_gain 为 deepseek 时 softmax 另乘 "
+                  "YaRN（DeepSeek）：见 mscale；logit_gain 为 deepseek 时 softmax 另乘 "
                   "get_mscale(f, mscale_all_dim)^2"),
         boolParam("truncate", true)
             .onlyWhen("scaling", {"yarn"})
             .label("Round the YaRN range", "YaRN 区间取整")
             .help("YaRN: floor / ceil the correction range (GPT-OSS sets false)",
-                  "YaRN:对修正区间取整(GPT-OSS 设为 false)"),
+                  "YaRN：对修正区间取整（GPT-OSS 设为 false）"),
         realListParam("short_factor")
             .range(0, std::nullopt)
             .exclusiveMin()
             .onlyWhen("scaling", {"longrope"})
             .label("Short factors", "短序列因子")
             .help("LongRoPE: d_rot/2 factors used up to L (comma list or .npy)",
-                  "LongRoPE:序列长度不超过 L 时的 d_rot/2 个因子(逗号分隔或 .npy)"),
+                  "LongRoPE：序列长度不超过 L 时的 d_rot/2 个因子（逗号分隔或 .npy）"),
         realListParam("long_factor")
             .range(0, std::nullopt)
             .exclusiveMin()
             .onlyWhen("scaling", {"longrope"})
             .label("Long factors", "长序列因子")
             .help("LongRoPE: d_rot/2 factors used beyond L (comma list or .npy)",
-                  "LongRoPE:序列长度超过 L 时的 d_rot/2 个因子(逗号分隔或 .npy)"),
+                  "LongRoPE：序列长度超过 L 时的 d_rot/2 个因子（逗号分隔或 .npy）"),
         enumParam("logit_gain", {"none", "deepseek"})
             .onlyWhen("scaling",
                       {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
             .label("Softmax gain", "softmax 增益")
             .help("extra softmax gain: DeepSeek's get_mscale(factor, mscale_all_dim)^2",
-                  "softmax 的额外增益:DeepSeek 的 get_mscale(factor, mscale_all_dim)^2"),
+                  "softmax 的额外增益：DeepSeek 的 get_mscale(factor, mscale_all_dim)^2"),
     };
 }
 
@@ -225,7 +225,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
                       {"linear", "ntk", "dynamic", "yarn", "llama3", "longrope", "proportional"})
             .label("Scaling factor s", "缩放因子 s")
             .help("scaling factor s (>= 1 when scaling is not none)",
-                  "缩放因子 s(缩放方式不为 none 时须 >= 1)"),
+                  "缩放因子 s（缩放方式不为 none 时须 >= 1）"),
         intParam("original_max_position", 2048)
             .range(1, kMaxPositions)
             .slider(1, 131072)
@@ -233,7 +233,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .onlyWhen("query_scale", {"llama_4_scaling_beta"})
             .label("Original context L", "原上下文长度 L")
             .help("original training context length L (dynamic: max_position_embeddings)",
-                  "原始训练上下文长度 L(dynamic 时为 max_position_embeddings)"),
+                  "原始训练上下文长度 L（dynamic 时为 max_position_embeddings）"),
         realParam("beta_fast", 32.0)
             .range(0, 1e6)
             .exclusiveMin()
@@ -241,7 +241,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .onlyWhen("scaling", {"yarn"})
             .label("YaRN β fast", "YaRN β 快")
             .help("YaRN: rotations above which a pair is extrapolated",
-                  "YaRN:转数高于此值的维度对保持外推"),
+                  "YaRN：转数高于此值的维度对保持外推"),
         realParam("beta_slow", 1.0)
             .range(0, 1e6)
             .exclusiveMin()
@@ -249,7 +249,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .onlyWhen("scaling", {"yarn"})
             .label("YaRN β slow", "YaRN β 慢")
             .help("YaRN: rotations below which a pair is interpolated",
-                  "YaRN:转数低于此值的维度对完全内插"),
+                  "YaRN：转数低于此值的维度对完全内插"),
         realParam("low_freq_factor", 1.0)
             .range(0, 1e6)
             .exclusiveMin()
@@ -257,7 +257,7 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .onlyWhen("scaling", {"llama3"})
             .label("Low-frequency factor", "低频因子")
             .help("Llama 3: wavelengths above L / low_freq_factor are divided by factor",
-                  "Llama 3:波长大于 L / low_freq_factor 的频率除以 factor"),
+                  "Llama 3：波长大于 L / low_freq_factor 的频率除以 factor"),
         realParam("high_freq_factor", 4.0)
             .range(0, 1e6)
             .exclusiveMin()
@@ -265,14 +265,14 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .onlyWhen("scaling", {"llama3"})
             .label("High-frequency factor", "高频因子")
             .help("Llama 3: wavelengths below L / high_freq_factor are kept",
-                  "Llama 3:波长小于 L / high_freq_factor 的频率保持不变"),
+                  "Llama 3：波长小于 L / high_freq_factor 的频率保持不变"),
         intParam("seq_len", 0)
             .range(0, kMaxPositions)
             .slider(0, 131072)
             .onlyWhen("scaling", {"dynamic", "longrope"})
             .label("Sequence length s", "序列长度 s")
             .help("sequence length s of dynamic and longrope (0: n)",
-                  "dynamic 与 longrope 使用的序列长度 s(0 表示取 n)"),
+                  "dynamic 与 longrope 使用的序列长度 s（0 表示取 n）"),
         realParam("partial_rotary_factor", 1.0)
             .range(0, 1)
             .exclusiveMin()
@@ -281,8 +281,8 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .label("Rotated fraction", "旋转比例")
             .help("rotate the first floor(d p) channels, the rest pass through (proportional: "
                   "floor(p d / 2) pairs rotate over denominator d)",
-                  "只旋转前 floor(d p) 个通道，其余原样通过(proportional:前 floor(p d / 2) "
-                  "对旋转，分母仍为 d)"),
+                  "只旋转前 floor(d p) 个通道，其余原样通过（proportional：前 floor(p d / 2) "
+                  "对旋转，分母仍为 d）"),
     };
     for (auto& s : attentionFactorSpecs()) specs.push_back(std::move(s));
     return specs;
@@ -309,7 +309,7 @@ std::vector<ParamSpec> queryScaleSpecs() {
             .slider(0, 1)
             .onlyWhen("query_scale", {"llama4_temperature"})
             .label("Llama 4 temperature slope", "Llama 4 温度斜率")
-            .help("Llama 4: the slope of the query temperature", "Llama 4:查询温度的斜率"),
+            .help("Llama 4: the slope of the query temperature", "Llama 4：查询温度的斜率"),
         realParam("scaling_beta", 0.0)
             .range(0, 1e6)
             .slider(0, 1)
@@ -324,8 +324,8 @@ std::vector<ParamSpec> queryScaleSpecs() {
             .label("Log-n training length L", "对数缩放的训练长度 L")
             .help("Qwen v1 use_logn_attn: queries x ln(p + 1) / ln(L) once p + 1 > L (L = "
                   "seq_length)",
-                  "Qwen v1 use_logn_attn:p + 1 > L 时查询乘以 ln(p + 1) / ln(L)(L 即 "
-                  "seq_length)"),
+                  "Qwen v1 use_logn_attn：p + 1 > L 时查询乘以 ln(p + 1) / ln(L)（L 即 "
+                  "seq_length）"),
     };
 }
 

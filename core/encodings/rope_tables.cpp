@@ -82,7 +82,7 @@ void addRopeTableQuantities(EncodingDescriptor& e) {
     e.quantities.push_back(
         quantity("pair_class", "d_rot/2", half, pairClassArray)
             .title("What the scaling did to pair j: 0 kept, 1 blended, 2 interpolated",
-                   "缩放对第 j 对的处理:0 保持,1 混合,2 内插")
+                   "缩放对第 j 对的处理：0 保持，1 混合，2 内插")
             .axisNames({"pair j"})
             .integer()
             .nonNegative());

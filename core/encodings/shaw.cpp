@@ -109,14 +109,14 @@ void registerShaw(Registry& r) {
     e.family = Family::Relative;
     e.summaryEn =
         "A learned key vector per clipped offset j - i, added to each key (Shaw et al., 2018).";
-    e.summaryZh = "每个截断后的相对偏移 j - i 对应一个可学习的键向量,加到键上(Shaw 等,2018)。";
+    e.summaryZh = "每个截断后的相对偏移 j - i 对应一个可学习的键向量，加到键上（Shaw 等，2018）。";
     e.params = {specN(), specD(),
                 intParam("clip", 16)
                     .range(1, kMaxPositions)
                     .slider(1, 256)
                     .label("Clipping distance", "截断距离")
                     .help("largest distinguished offset: |j - i| > clip shares one vector",
-                          "可区分的最大偏移:|j - i| > clip 的位置共用同一个向量"),
+                          "可区分的最大偏移：|j - i| > clip 的位置共用同一个向量"),
                 specSeed()};
     auto nn = [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("n")}; };
     // Tokens, projections, the used rows of the table and one block of products.

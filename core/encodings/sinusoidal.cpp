@@ -137,7 +137,7 @@ void registerSinusoidal(Registry& r) {
     e.nameZh = "正弦位置编码";
     e.family = Family::Absolute;
     e.summaryEn = "Fixed sin/cos pairs at geometric frequencies (Transformer, 2017).";
-    e.summaryZh = "按几何级数频率排列的固定正弦/余弦对(Transformer,2017)。";
+    e.summaryZh = "按几何级数频率排列的固定正弦/余弦对（Transformer，2017）。";
     e.params = {
         specN(),
         specD(),
@@ -145,13 +145,13 @@ void registerSinusoidal(Registry& r) {
         specOffset(),
         enumParam("variant", {"paper", "missing_norm", "per_dim_exponent"})
             .label("Formula variant", "公式变体")
-            .help("paper form, or a common implementation mistake", "论文形式,或常见的实现错误"),
+            .help("paper form, or a common implementation mistake", "论文形式，或常见的实现错误"),
         intParam("delta", 1)
             .range(0, kMaxPositions)
             .slider(0, 512)
             .label("Shift δ", "平移量 δ")
             .help("shift for shift_matrix / shift_error (0 <= delta < n)",
-                  "shift_matrix / shift_error 的平移量(0 <= delta < n)")};
+                  "shift_matrix / shift_error 的平移量（0 <= delta < n）")};
     e.resolve = [](ParamSet& p) -> Status {
         if (auto st = requireEven(p, "d", "sinusoidal pairs sin and cos dimensions"); !st)
             return st;

@@ -40,7 +40,7 @@ void registerSinusoidal2d(Registry& r) {
     e.nameZh = "二维正弦位置编码";
     e.family = Family::Absolute;
     e.summaryEn = "Half the channels encode the column, half the row, each as 1-D sin/cos pairs.";
-    e.summaryZh = "一半通道编码列坐标,另一半编码行坐标,各自为一维正弦/余弦对。";
+    e.summaryZh = "一半通道编码列坐标，另一半编码行坐标，各自为一维正弦/余弦对。";
     e.params = {intParam("height", 16)
                     .range(1, 1 << 16)
                     .slider(1, 128)
@@ -53,7 +53,7 @@ void registerSinusoidal2d(Registry& r) {
                     .help("columns of the patch grid", "图块网格的列数"),
                 specD().help("model dimension, a multiple of 4 (each axis gets d/2 channels of "
                              "sin/cos pairs)",
-                             "模型维度,须为 4 的倍数(每个坐标轴占 d/2 个通道的正弦/余弦对)"),
+                             "模型维度，须为 4 的倍数（每个坐标轴占 d/2 个通道的正弦/余弦对）"),
                 specBase(), specOffset()};
     e.resolve = [](ParamSet& p) -> Status {
         const auto d = p.integer("d");
@@ -77,7 +77,7 @@ void registerSinusoidal2d(Registry& r) {
                 return Array::fromMatrix(table(p));
             })
             .copiesResult()
-            .title("2-D position table (row h·width + w)", "二维位置编码表(行号 h·width + w)")
+            .title("2-D position table (row h·width + w)", "二维位置编码表（行号 h·width + w）")
             .axisNames({"patch h·width + w", "dimension k"}));
     e.quantities.push_back(
         similarityQuantity("height*width,height*width", cells, d,

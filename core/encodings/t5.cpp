@@ -102,7 +102,7 @@ void registerT5(Registry& r) {
     e.family = Family::Relative;
     e.summaryEn =
         "A learned scalar per head and relative-position bucket, added to the logits (T5).";
-    e.summaryZh = "按相对位置分桶、每个头一个可学习标量,直接加到注意力 logits 上(T5)。";
+    e.summaryZh = "按相对位置分桶、每个头一个可学习标量，直接加到注意力 logits 上（T5）。";
     e.params = {
         specN(),
         specHeads(8),
@@ -112,7 +112,7 @@ void registerT5(Registry& r) {
             .label("Buckets", "桶数")
             .help("number of relative-position buckets (>= 4 when bidirectional: half for each "
                   "direction)",
-                  "相对位置桶的个数(双向时 >= 4:每个方向各占一半)"),
+                  "相对位置桶的个数（双向时 >= 4：每个方向各占一半）"),
         intParam("max_distance", 128)
             .range(0, 1LL << 40)
             .log()
@@ -120,22 +120,23 @@ void registerT5(Registry& r) {
             .label("Largest distance", "最大距离")
             .help("distance from which every position shares the last bucket (must exceed the "
                   "exact range num_buckets/4, or num_buckets/2 when unidirectional)",
-                  "从该距离起所有位置共用最后一个桶(必须大于精确区间 num_buckets/4,单向时为 "
-                  "num_buckets/2)"),
+                  "从该距离起所有位置共用最后一个桶（必须大于精确区间 num_buckets/4，单向时为 "
+                  "num_buckets/2）"),
         boolParam("bidirectional", true)
             .label("Bidirectional", "双向")
             .help("separate buckets for keys before and after the query (encoder); false: every "
                   "later key shares bucket 0 (decoder)",
-                  "查询之前与之后的键使用不同的桶(编码器);false:之后的键全部落入 0 号桶(解码器)"),
+                  "查询之前与之后的键使用不同的桶（编码器）；false：之后的键全部落入 0 "
+                  "号桶（解码器）"),
         enumParam("bucketing", {"log", "none"})
             .label("Bucketing", "分桶方式")
             .help("log: T5's logarithmic buckets; none: one table row per distance |i - j|",
-                  "log:T5 的对数分桶;none:每个距离 |i - j| 一行"),
+                  "log：T5 的对数分桶；none：每个距离 |i - j| 一行"),
         pathParam("weights")
-            .label("Bias table (.npy)", "偏置表 (.npy)")
+            .label("Bias table (.npy)", "偏置表（.npy）")
             .help(".npy table (num_buckets, heads), or (n, heads) when bucketing is none; empty: "
                   "seeded standard normal",
-                  ".npy 权重表 (num_buckets, heads),bucketing 为 none 时为 (n, heads);留空:"
+                  ".npy 权重表 (num_buckets, heads)，bucketing 为 none 时为 (n, heads)；留空："
                   "按种子生成的标准正态"),
         specSeed()};
     // num_buckets and max_distance only matter for log bucketing: with none they are not checked.
@@ -151,28 +152,28 @@ void registerT5(Registry& r) {
     };
     auto n = [](const ParamSet& p) { return p.integer("n"); };
 
-    e.quantities.push_back(
-        quantity(
-            "buckets", "n,n",
-            [=](const ParamSet& p) {
-                return Shape{n(p), n(p)};
-            },
-            [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                const auto size = p.integer("n");
-                const auto b = t5BucketsByOffset(p);
-                Array a = Array::integer({size, size});
-                for (std::int64_t i = 0; i < size; ++i) {
-                    if (ctx.cancelledAt(i, size)) return cancelledError();
-                    auto* row = a.i64.data() + i * size;
-                    for (std::int64_t j = 0; j < size; ++j)
-                        row[j] = b[static_cast<std::size_t>(j - i + size - 1)];
-                }
-                return a;
-            })
-            .title("Bucket of (query i, key j), r = j - i", "(查询 i, 键 j) 的相对位置桶,r = j - i")
-            .axisNames({"query i", "key j"})
-            .integer()
-            .withFast(fastBucketsPath()));
+    e.quantities.push_back(quantity(
+                               "buckets", "n,n",
+                               [=](const ParamSet& p) {
+                                   return Shape{n(p), n(p)};
+                               },
+                               [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
+                                   const auto size = p.integer("n");
+                                   const auto b = t5BucketsByOffset(p);
+                                   Array a = Array::integer({size, size});
+                                   for (std::int64_t i = 0; i < size; ++i) {
+                                       if (ctx.cancelledAt(i, size)) return cancelledError();
+                                       auto* row = a.i64.data() + i * size;
+                                       for (std::int64_t j = 0; j < size; ++j)
+                                           row[j] = b[static_cast<std::size_t>(j - i + size - 1)];
+                                   }
+                                   return a;
+                               })
+                               .title("Bucket of (query i, key j), r = j - i",
+                                      "（查询 i，键 j）的相对位置桶，r = j - i")
+                               .axisNames({"query i", "key j"})
+                               .integer()
+                               .withFast(fastBucketsPath()));
     e.quantities.push_back(
         quantity(
             "bias", "heads,n,n",
@@ -197,7 +198,7 @@ void registerT5(Registry& r) {
                 }
                 return a;
             })
-            .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
+            .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置（每个头）")
             .axisNames({"head", "query i", "key j"})
             .work([](const ParamSet& p) {
                 const double n2 =

@@ -31,13 +31,13 @@ void registerT52d(Registry& r) {
     e.family = Family::Relative;
     e.summaryEn =
         "One learned scalar per head and (|row offset|, |column offset|) between patches.";
-    e.summaryZh = "每个头、每种图块间(|行偏移|, |列偏移|)各一个可学习标量。";
+    e.summaryZh = "每个头、每种图块间（|行偏移|，|列偏移|）各一个可学习标量。";
     e.params = {intParam("fmap", 8)
                     .range(1, 4096)
                     .slider(1, 64)
                     .label("Feature map side", "特征图边长")
                     .help("side of the square feature map: fmap x fmap patches",
-                          "方形特征图的边长:共 fmap x fmap 个图块"),
+                          "方形特征图的边长：共 fmap x fmap 个图块"),
                 specHeads(8), specSeed()};
     auto patches = [](const ParamSet& p) { return p.integer("fmap") * p.integer("fmap"); };
 
@@ -58,7 +58,7 @@ void registerT52d(Registry& r) {
                 }
                 return a;
             })
-            .title("Table row of (patch p, patch q)", "(图块 p, 图块 q) 对应的表行号")
+            .title("Table row of (patch p, patch q)", "（图块 p，图块 q）对应的表行号")
             .axisNames({"query patch p", "key patch q"})
             .integer());
     e.quantities.push_back(
@@ -84,7 +84,7 @@ void registerT52d(Registry& r) {
                 }
                 return a;
             })
-            .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置(每个头)")
+            .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置（每个头）")
             .axisNames({"head", "query patch p", "key patch q"})
             .work([=](const ParamSet& p) {
                 const double m = static_cast<double>(patches(p));

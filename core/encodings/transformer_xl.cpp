@@ -114,13 +114,14 @@ void registerTransformerXl(Registry& r) {
         "Logits split into content/position terms with sinusoidal $R_{i-j}$ and global "
         "biases $u$, $v$ (Dai et al., 2019).";
     e.summaryZh =
-        "注意力分数拆为内容项与位置项:正弦相对编码 $R_{i-j}$ 加全局偏置 $u$、$v$(Dai 等,2019)。";
+        "注意力分数拆为内容项与位置项：正弦相对编码 $R_{i-j}$ 加全局偏置 $u$、$v$（Dai "
+        "等，2019）。";
     e.params = {specN(), specD(), specBase(),
                 boolParam("causal", false)
                     .label("Causal mask", "因果掩码")
                     .help("mask the logits of keys after the query (j > i) with -inf; the four "
                           "terms stay unmasked",
-                          "用 -inf 屏蔽查询之后的键(j > i)的分数;四个分项不屏蔽"),
+                          "用 -inf 屏蔽查询之后的键（j > i）的分数；四个分项不屏蔽"),
                 specSeed()};
     e.resolve = [](ParamSet& p) -> Status {
         return requireEven(p, "d", "R_{i-j} pairs sin and cos dimensions");
@@ -145,13 +146,13 @@ void registerTransformerXl(Registry& r) {
         const char *en, *zh;
     };
     for (const Term& t : {
-             Term{"term_a", kA, "(a) content–content qᵢ · Wₖ,E Eⱼ", "(a) 内容-内容 qᵢ · Wₖ,E Eⱼ"},
+             Term{"term_a", kA, "(a) content–content qᵢ · Wₖ,E Eⱼ", "（a）内容-内容 qᵢ · Wₖ,E Eⱼ"},
              Term{"term_b", kB, "(b) content–position qᵢ · Wₖ,R Rᵢ₋ⱼ",
-                  "(b) 内容-位置 qᵢ · Wₖ,R Rᵢ₋ⱼ"},
+                  "（b）内容-位置 qᵢ · Wₖ,R Rᵢ₋ⱼ"},
              Term{"term_c", kC, "(c) global content bias u · Wₖ,E Eⱼ",
-                  "(c) 全局内容偏置 u · Wₖ,E Eⱼ"},
+                  "（c）全局内容偏置 u · Wₖ,E Eⱼ"},
              Term{"term_d", kD, "(d) global position bias v · Wₖ,R Rᵢ₋ⱼ",
-                  "(d) 全局位置偏置 v · Wₖ,R Rᵢ₋ⱼ"},
+                  "（d）全局位置偏置 v · Wₖ,R Rᵢ₋ⱼ"},
          })
         e.quantities.push_back(quantity(t.id, "n,n", nn, term(t.which))
                                    .title(t.en, t.zh)

@@ -99,27 +99,28 @@ void registerUrpe(Registry& r) {
     EncodingDescriptor e;
     e.id = "urpe";
     e.nameEn = "URPE (universal RPE)";
-    e.nameZh = "URPE(通用相对位置编码)";
+    e.nameZh = "URPE（通用相对位置编码）";
     e.family = Family::Relative;
     e.summaryEn =
         "Softmax attention with a T5 bias, multiplied element-wise by a Toeplitz matrix "
         "$C[i,j] = c_{i-j}$ (Luo et al., 2022).";
     e.summaryZh =
-        "带 T5 偏置的 softmax 注意力,再逐元素乘以 Toeplitz 矩阵 $C[i,j] = c_{i-j}$(Luo 等,2022)。";
+        "带 T5 偏置的 softmax 注意力，再逐元素乘以 Toeplitz 矩阵 $C[i,j] = c_{i-j}$（Luo "
+        "等，2022）。";
     e.params = {
         specN(),
         specHeads(1).help("number of T5 heads drawn for the bias table (the views show head 0)",
-                          "T5 偏置表抽取的头数(视图显示第 0 个头)"),
+                          "T5 偏置表抽取的头数（视图显示第 0 个头）"),
         enumParam("toeplitz", {"decay", "seeded", "ones"})
             .label("Toeplitz factor", "Toeplitz 因子")
             .help("Toeplitz factor c_{i-j}: gamma^|i-j|, seeded normal per lag, or all ones",
-                  "Toeplitz 因子 c_{i-j}:gamma^|i-j|、每个偏移一个随机正态数,或全为 1"),
+                  "Toeplitz 因子 c_{i-j}：gamma^|i-j|、每个偏移一个随机正态数，或全为 1"),
         realParam("gamma", 0.9)
             .range(0, 1)
             .slider(0, 1)
             .label("Decay γ", "衰减因子 γ")
             .help("decay factor for toeplitz = decay (0 <= gamma <= 1)",
-                  "toeplitz = decay 时的衰减因子(0 <= gamma <= 1)"),
+                  "toeplitz = decay 时的衰减因子（0 <= gamma <= 1）"),
         specSeed()};
     auto nn = [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("n")}; };
     // The T5 bias of every head, the token Gram matrix and the result.
@@ -148,7 +149,7 @@ void registerUrpe(Registry& r) {
                      return plainAttention(p, ctx);
                  })
             .title("Softmax attention with T5 bias (head 0)",
-                   "带 T5 偏置的 softmax 注意力(第 0 个头)")
+                   "带 T5 偏置的 softmax 注意力（第 0 个头）")
             .axisNames({"query i", "key j"})
             .nonNegative()
             .work(work));
@@ -164,7 +165,7 @@ void registerUrpe(Registry& r) {
                          for (std::int64_t j = 0; j < n; ++j) m(i, j) *= c(i - j + n - 1);
                      return a;
                  })
-            .title("URPE attention: softmax ⊙ C", "URPE 注意力:softmax ⊙ C")
+            .title("URPE attention: softmax ⊙ C", "URPE 注意力：softmax ⊙ C")
             .axisNames({"query i", "key j"})
             .work(work));
     r.add(std::move(e));

@@ -82,10 +82,10 @@ void registerXpos(Registry& r) {
     EncodingDescriptor e;
     e.id = "xpos";
     e.nameEn = "xPos";
-    e.nameZh = "xPos(可外推的旋转编码)";
+    e.nameZh = "xPos（可外推的旋转编码）";
     e.family = Family::Rotary;
     e.summaryEn = "RoPE with a per-pair exponential decay: queries scaled up, keys scaled down.";
-    e.summaryZh = "在 RoPE 上为每对维度加指数衰减:查询乘以缩放,键除以缩放。";
+    e.summaryZh = "在 RoPE 上为每对维度加指数衰减：查询乘以缩放，键除以缩放。";
     e.params = {
         specN(),
         specD(),
@@ -107,7 +107,7 @@ void registerXpos(Registry& r) {
                   "zeta_j = (2j + gamma d) / ((1 + gamma) d)"),
         enumParam("pairing", {"interleaved", "half"})
             .label("Dimension pairing", "维度配对")
-            .help("pairs (2j, 2j+1), or (j, j+d/2)", "维度配对方式:(2j, 2j+1) 或 (j, j+d/2)")};
+            .help("pairs (2j, 2j+1), or (j, j+d/2)", "维度配对方式：(2j, 2j+1) 或 (j, j+d/2)")};
     e.resolve = [](ParamSet& p) -> Status {
         return requireEven(p, "d", "xPos rotates pairs of dimensions as RoPE does");
     };
@@ -128,32 +128,33 @@ void registerXpos(Registry& r) {
                                    return a;
                                })
                                .title("Query scale: ζⱼ to the power m / scale base",
-                                      "查询缩放:ζⱼ 的 m / 缩放底数 次幂")
+                                      "查询缩放：ζⱼ 的 m / 缩放底数 次幂")
                                .axisNames({"position m", "pair j"})
                                .nonNegative());
-    e.quantities.push_back(quantity(
-                               "scores", "n,n",
-                               [](const ParamSet& p) {
-                                   return Shape{p.integer("n"), p.integer("n")};
-                               },
-                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                                   return scores(p, true);
-                               })
-                               .title("xPos scores (q = k = ones)", "xPos 注意力分数(q = k = 全 1)")
-                               .axisNames({"query position m", "key position k"})
-                               .withFast(fastScoresPath(true)));
     e.quantities.push_back(
         quantity(
-            "scores_rope", "n,n",
+            "scores", "n,n",
             [](const ParamSet& p) {
                 return Shape{p.integer("n"), p.integer("n")};
             },
             [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                return scores(p, false);
+                return scores(p, true);
             })
-            .title("The same scores without the decay (plain RoPE)", "去掉衰减后的分数(普通 RoPE)")
+            .title("xPos scores (q = k = ones)", "xPos 注意力分数（q = k = 全 1）")
             .axisNames({"query position m", "key position k"})
-            .withFast(fastScoresPath(false)));
+            .withFast(fastScoresPath(true)));
+    e.quantities.push_back(quantity(
+                               "scores_rope", "n,n",
+                               [](const ParamSet& p) {
+                                   return Shape{p.integer("n"), p.integer("n")};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   return scores(p, false);
+                               })
+                               .title("The same scores without the decay (plain RoPE)",
+                                      "去掉衰减后的分数（普通 RoPE）")
+                               .axisNames({"query position m", "key position k"})
+                               .withFast(fastScoresPath(false)));
     r.add(std::move(e));
 }
 

@@ -23,6 +23,7 @@ struct TextBox {
     bool clipped;   // partly outside the clip that applied to it
     QRectF clip;    // that clip (device coordinates), when there is one
     QColor color;   // the pen's
+    QFont font;     // the font asked for (its families; the fallback is Qt's)
 };
 
 // Records every text item with its device rectangle; draws nothing else.
@@ -59,6 +60,7 @@ public:
             b.clip = clip;
             b.clipped = !clip.adjusted(-0.75, -0.75, 0.75, 0.75).contains(b.rect);
         }
+        b.font = ti.font();
         boxes << b;
     }
 };

@@ -1,7 +1,8 @@
 // The Export Figure dialog's "Record a sweep" (issue 25, item 10): with the sweep on, Save writes
 // an animated GIF of N frames (read back with giflib, as a slide program would) through the code
 // of `poslab render --sweep`; a sweep cancelled in its progress dialog leaves no file; a bad sweep
-// is one line in the dialog and no file; the MP4 item is there only with ffmpeg.
+// is one line in the dialog and no file, in the interface language (the command line keeps the
+// English); the MP4 item is there only with ffmpeg.
 #include <gif_lib.h>
 
 #include <QCheckBox>
@@ -19,7 +20,10 @@
 #include <QtTest>
 
 #include "tests/ui/figure_test_util.h"
+#include "tests/ui/ui_test_util.h"
 #include "ui/figure/export_dialog.h"
+#include "ui/panels/error_words.h"
+#include "ui/shell/language.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -116,6 +120,55 @@ private slots:
         const QString e = dialog->findChild<QLabel*>("sweepError")->text();
         QVERIFY2(!e.isEmpty() && !e.contains('\n'), qPrintable(e));
         QCOMPARE(entries(dir.path()), QStringList());
+    }
+
+    // In Chinese the dialog's line is Chinese: no English word of the message is left.
+    void badSweepInChinese_data() {
+        QTest::addColumn<QString>("to");
+        QTest::newRow("equal ends") << "32";
+        QTest::newRow("unreadable end") << "x";
+        QTest::newRow("end out of range") << "-5";
+    }
+    void badSweepInChinese() {
+        QFETCH(QString, to);
+        QTemporaryDir dir;
+        applyLanguage(Lang::Zh);
+        std::unique_ptr<ExportDialog> dialog(sweepDialog(dir.filePath("bias.gif"), 4, to));
+        clickSave(dialog.get());
+        const QString e = dialog->findChild<QLabel*>("sweepError")->text();
+        applyLanguage(Lang::En);
+        QVERIFY2(test::hasCjk(e) && !e.contains('\n'), qPrintable(e));
+        static const QRegularExpression english(QStringLiteral(
+            R"(\b(?:sweep|of|parameter|allowed|not|FROM|TO|equal|nothing|too|small)\b)"));
+        QVERIFY2(!e.contains(english), qPrintable(e));
+        QCOMPARE(entries(dir.path()), QStringList());
+    }
+
+    // What the writing of frames can refuse (runSweep, sweepOutputProblem) reads as Chinese.
+    void writerRefusalsInChinese_data() {
+        QTest::addColumn<QString>("message");
+        QTemporaryDir dir;
+        QFile file(dir.filePath("plain"));
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        QTest::newRow("no frames") << runSweep(SweepRun{});
+        QTest::newRow("not a folder") << sweepOutputProblem(file.fileName(), SweepFormat::Folder);
+        QTest::newRow("mp4") << QStringLiteral(
+            "output '/tmp/a.mp4': an MP4 needs ffmpeg, which is not installed; write OUT.gif (an "
+            "animated GIF), OUT.pdf (a page per frame) or OUT/ (PNG frames) instead");
+        QTest::newRow("ffmpeg") << QStringLiteral(
+            "cannot write '/tmp/a.mp4': ffmpeg failed (exit "
+            "code 1)");
+        QTest::newRow("frame") << QStringLiteral(
+            "frame 3: cannot write '/tmp/a.pdf': a page could not be added");
+    }
+    void writerRefusalsInChinese() {
+        QFETCH(QString, message);
+        QVERIFY(!message.isEmpty());
+        applyLanguage(Lang::Zh);
+        const QString zh = localisedError(message);
+        applyLanguage(Lang::En);
+        QCOMPARE(localisedError(message), message);
+        QVERIFY2(test::hasCjk(zh) && zh != message, qPrintable(zh));
     }
 
     void formatsAndPath() {

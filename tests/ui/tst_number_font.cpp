@@ -3,13 +3,18 @@
 // SC, first for Chinese text, has ¹²³ but not ⁰ ⁴–⁹ or ⁻, so with it first the label mixed two
 // fonts at two heights ("10⁻¹₀"). Checked for figures (exports) and the screen, in both
 // languages, on the font the painters set (PaintStyle::numbers) and on the label as laid out.
+// The same inside Chinese sentences (an explanation, a lesson's text, a figure's title, footer or
+// note): the number "10⁻¹⁰" is drawn in the font of numbers, the words around it in Noto.
 #include <QApplication>
 #include <QGlyphRun>
 #include <QRawFont>
 #include <QTextLayout>
 #include <QtTest>
 
+#include "tests/ui/text_recorder.h"
 #include "ui/figure/paint_style.h"
+#include "ui/math/math_text.h"
+#include "ui/math/superscripts.h"
 #include "ui/shell/gui_main.h"
 #include "ui/shell/language.h"
 
@@ -74,6 +79,55 @@ private slots:
         if (chinese)
             QCOMPARE(QRawFont::fromFont(s.sized(0.75)).familyName(),
                      QStringLiteral("Noto Sans CJK SC"));
+    }
+
+    // A Chinese sentence holding 10⁻¹⁰, drawn by each painter of prose: every text item with a
+    // superscript has all of the number and lays it out in one font, DejaVu Sans; the words keep
+    // Noto Sans CJK SC first (where the text is not wrapped as a whole).
+    void superscriptsInChineseSentences_data() {
+        QTest::addColumn<QString>("painter");
+        for (const char* row : {"MathText", "fitted line", "line", "wrapped"})
+            QTest::newRow(row) << QString::fromLatin1(row);
+    }
+    void superscriptsInChineseSentences() {
+        QFETCH(QString, painter);
+        const QString sentence = QStringLiteral("误差约为 10⁻¹⁰，可以忽略；最大 2.8 × 10⁻¹⁴。");
+        const PaintStyle s = makeFigureStyle(false, 600, false, true);
+        // The fault this guards against: in the text font the number takes two fonts.
+        QVERIFY(fontsOf(QStringLiteral("10⁻¹⁰"), s.sized(1)).size() > 1);
+        poslab::test::RecordingDevice device(QSize(900, 300), 96);
+        {
+            QPainter p(&device);
+            p.setFont(s.sized(1));
+            const QRectF box(10, 10, 880, 60);
+            if (painter == "MathText") {
+                math::MathText text(sentence);
+                text.setFont(s.font);
+                text.paint(p, box.topLeft(), 20, 880, Qt::black);
+            } else if (painter == "fitted line") {
+                paintFittedLine(p, box, Qt::AlignCenter, sentence, 1, false, s);
+            } else if (painter == "line") {
+                math::drawLine(p, box, Qt::AlignLeft | Qt::AlignVCenter, sentence);
+            } else {
+                paintCentredText(p, QRectF(10, 10, 200, 280), sentence, 1, s);
+            }
+        }
+        QStringList numbers;
+        for (const poslab::test::TextBox& b : device.boxes()) {
+            if (!math::hasSuperscripts(b.text)) {
+                if (painter != "wrapped")
+                    QCOMPARE(b.font.families().value(0), QStringLiteral("Noto Sans CJK SC"));
+                continue;
+            }
+            for (const math::TextRun& r : math::superscriptRuns(b.text)) {
+                if (!r.numbers) continue;
+                const QStringList fonts = fontsOf(r.text, b.font);
+                QVERIFY2(fonts == QStringList{QStringLiteral("DejaVu Sans")},
+                         qPrintable(r.text + ": " + fonts.join(", ")));
+                numbers << r.text;
+            }
+        }
+        QCOMPARE(numbers, (QStringList{QStringLiteral("10⁻¹⁰"), QStringLiteral("10⁻¹⁴")}));
     }
 };
 

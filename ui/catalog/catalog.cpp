@@ -159,8 +159,8 @@ ViewSpec compareView(const core::EncodingDescriptor& enc, const QVector<ViewSpec
         "Two configurations of the same encoding: A is the panel's parameters, B changes one "
         "parameter. Matrices are shown side by side with the difference A − B on a "
         "diverging scale; curves are overlaid.",
-        QString::fromUtf8("同一编码的两种配置:A 为参数面板的取值,B 只改变一个参数。矩阵并排显示,"
-                          "并用发散色图显示差值 A − B;曲线则叠加绘制。")};
+        QString::fromUtf8("同一编码的两种配置：A 为参数面板的取值，B 只改变一个参数。矩阵并排显示，"
+                          "并用发散色图显示差值 A − B；曲线则叠加绘制。")};
     v.formula = {QStringLiteral("\\Delta = A - B"), {}};
     return v;
 }

@@ -195,11 +195,11 @@ LocalText collisionNote(const QVector<Panel>& panels, qint64 from, qint64 to) {
         const QString count = thousands(p.collisions.collisions + p.collisions.distinct);
         const bool hf = p.precision == QLatin1String("hf_bf16");
         const QString name = p.precision + (hf ? QStringLiteral(" (float32 positions)") : "");
-        const QString nameZh = p.precision + (hf ? QString::fromUtf8("(float32 位置)") : "");
+        const QString nameZh = p.precision + (hf ? QString::fromUtf8("（float32 位置）") : "");
         en << QStringLiteral("%1: %2 of %3 positions collide (%4 distinct)")
                   .arg(name, thousands(p.collisions.collisions), count,
                        thousands(p.collisions.distinct));
-        zh << QString::fromUtf8("%1:%3 个位置中有 %2 个重合(%4 个不同值)")
+        zh << QString::fromUtf8("%1：%3 个位置中有 %2 个重合（%4 个不同值）")
                   .arg(nameZh, thousands(p.collisions.collisions), count,
                        thousands(p.collisions.distinct));
     }

@@ -205,7 +205,7 @@ void headMultiples(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
         out.note = {QStringLiteral("Showing heads 0–%1 of %2; the per-head view shows any head.")
                         .arg(kMaxMultiples - 1)
                         .arg(all),
-                    QString::fromUtf8("显示头 0–%1(共 %2 个);单头视图可以查看任意一个头。")
+                    QString::fromUtf8("显示头 0–%1（共 %2 个）；单头视图可以查看任意一个头。")
                         .arg(kMaxMultiples - 1)
                         .arg(all)};
     }

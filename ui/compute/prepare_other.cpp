@@ -48,7 +48,7 @@ void checkAgainstReference(PrepareContext& ctx, const ViewInput& in, ViewResult&
     if (!refEnc) {
         out.value =
             pick(QStringLiteral("not checked: the reference '%1' is not an encoding").arg(encName),
-                 QString::fromUtf8("未检查:参照 '%1' 不是一种编码").arg(encName), ctx.lang);
+                 QString::fromUtf8("未检查：参照 '%1' 不是一种编码").arg(encName), ctx.lang);
         return;
     }
     SeriesSpec ref;

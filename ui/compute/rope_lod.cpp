@@ -177,14 +177,14 @@ void prepareDecay(PrepareContext& ctx, const ViewSpec& view, const ViewState& st
             QStringLiteral("each column: %1 distances, drawn as their exact min–max band; "
                            "window x = %2–%3")
                 .arg(thousands(std::ceil(per)), thousands(w.start), thousands(w.end)),
-            QString::fromUtf8("每列:%1 个距离,画出其精确的最小–最大带;窗口 x = %2–%3")
+            QString::fromUtf8("每列：%1 个距离，画出其精确的最小–最大带；窗口 x = %2–%3")
                 .arg(thousands(std::ceil(per)), thousands(w.start), thousands(w.end))};
     else if (logX)
         L.coverNote = {
             QStringLiteral("log x: each pixel column the exact min–max over its "
                            "distances; window x = %1–%2")
                 .arg(thousands(w.start), thousands(w.end)),
-            QString::fromUtf8("对数 x:每个像素列为其距离上的精确最小–最大值;窗口 x = %1–%2")
+            QString::fromUtf8("对数 x：每个像素列为其距离上的精确最小–最大值；窗口 x = %1–%2")
                 .arg(thousands(w.start), thousands(w.end))};
 }
 

@@ -81,7 +81,7 @@ ComputeResult outOfMemory(const ComputeRequest& request) {
         QStringLiteral("out of memory while computing: the system refused memory "
                        "within the budget of %1; lower the sizes")
             .arg(budget),
-        QString::fromUtf8("计算时内存不足:系统拒绝分配预算 %1 以内的内存;请减小尺寸").arg(budget),
+        QString::fromUtf8("计算时内存不足：系统拒绝分配预算 %1 以内的内存；请减小尺寸").arg(budget),
         request.lang);
     return r;
 }

@@ -23,6 +23,7 @@
 #include "ui/figure/lines_paint.h"
 #include "ui/figure/paint_style.h"
 #include "ui/figure/quantity_words.h"
+#include "ui/math/superscripts.h"
 #include "ui/panels/error_words.h"
 #include "ui/views/rotation_widget.h"
 
@@ -282,8 +283,8 @@ void paintFigure(QPainter& p, const QRectF& area, const Figure& f, const FigureO
     p.setPen(s.muted);
     double y = l.body.bottom() - static_cast<double>(l.lines.size()) * l.footLine;
     for (const QString& line : l.lines) {
-        p.drawText(QRectF(l.body.left(), y, l.body.width(), l.footLine),
-                   Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
+        math::drawLine(p, QRectF(l.body.left(), y, l.body.width(), l.footLine),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, line);
         y += l.footLine;
     }
     p.restore();

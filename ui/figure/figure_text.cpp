@@ -10,6 +10,7 @@
 
 #include "ui/math/math_formula.h"
 #include "ui/math/math_text.h"
+#include "ui/math/superscripts.h"
 
 namespace poslab::ui {
 
@@ -211,8 +212,8 @@ void paintTitleLayout(QPainter& p, const QRectF& box, const TitleLayout& t) {
     p.setFont(t.font);
     double y = box.center().y() - static_cast<double>(t.lines.size()) * t.lineStep / 2;
     for (const QString& line : t.lines) {
-        p.drawText(QRectF(box.left(), y, box.width(), t.lineStep),
-                   Qt::AlignCenter | Qt::TextDontClip, line);
+        math::drawLine(p, QRectF(box.left(), y, box.width(), t.lineStep),
+                       Qt::AlignCenter | Qt::TextDontClip, line);
         y += t.lineStep;
     }
 }

@@ -15,6 +15,7 @@
 #include "ui/figure/panel_title.h"
 #include "ui/figure/swing_hatch.h"
 #include "ui/figure/ticks.h"
+#include "ui/math/superscripts.h"
 
 namespace poslab::ui {
 
@@ -190,7 +191,8 @@ void paintStructure(QPainter& p, const QRectF& plot, const HeatmapData& h, const
         const QRectF band(plot.left() + 0.3 * s.unit, y, plot.width() - 0.6 * s.unit,
                           plot.bottom() - y);
         for (double units = 0.8; units >= 0.5; units *= 0.9) {
-            p.setFont(s.sized(units));
+            p.setFont(math::hasSuperscripts(h.blankNote.text()) ? math::numbersFirst(s.sized(units))
+                                                                : s.sized(units));
             const QRectF need = QFontMetricsF(p.font()).boundingRect(
                 band, Qt::AlignCenter | Qt::TextWordWrap, h.blankNote.text());
             if (band.contains(need)) break;

@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/math/superscripts.h"
+
 namespace poslab::ui {
 
 QFont PaintStyle::sized(double units, bool bold) const {
@@ -45,14 +47,7 @@ PaintStyle makeFigureStyle(bool dark, double height, bool vector, bool chinese, 
 }
 
 QFont PaintStyle::numbers(double units) const {
-    QFont f = sized(units);
-    QStringList families = f.families();
-    if (families.isEmpty()) families << f.family();
-    if (families.front() == QLatin1String("DejaVu Sans")) return f;
-    families.removeAll(QStringLiteral("DejaVu Sans"));
-    families.prepend(QStringLiteral("DejaVu Sans"));
-    f.setFamilies(families);
-    return f;
+    return math::numbersFirst(sized(units));
 }
 
 PaintStyle makeScreenStyle(bool dark, const QFont& widgetFont) {
@@ -75,7 +70,7 @@ void paintCentredText(QPainter& p, const QRectF& area, const QString& text, doub
                       const PaintStyle& s) {
     p.setFont(s.sized(units));
     p.setPen(s.fg);
-    p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, text);
+    math::drawLine(p, area, Qt::AlignCenter | Qt::TextWordWrap, text);
 }
 
 void paintFittedLine(QPainter& p, const QRectF& box, int flags, const QString& text, double units,
@@ -92,8 +87,8 @@ void paintFittedLine(QPainter& p, const QRectF& box, int flags, const QString& t
     }
     p.setFont(f);
     // Fitted across; a line taller than the box (a CJK font's leading) may pass its edges.
-    p.drawText(box, flags | Qt::TextDontClip,
-               QFontMetricsF(f).elidedText(text, Qt::ElideRight, box.width()));
+    math::drawLine(p, box, flags | Qt::TextDontClip,
+                   QFontMetricsF(f).elidedText(text, Qt::ElideRight, box.width()));
 }
 
 void paintRotatedText(QPainter& p, QPointF centre, double width, double height,

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "ui/compute/compute_types.h"
+#include "ui/math/superscripts.h"
 
 namespace poslab::ui {
 
@@ -23,7 +24,7 @@ void paintAnnotation(QPainter& p, const QRectF& plot, const HeatmapData& h, cons
     for (const QString& t : texts) {
         for (double size : {0.9, 0.8, 0.75}) {  // not below the tick labels
             text = t;
-            font = s.sized(size);
+            font = math::hasSuperscripts(t) ? math::numbersFirst(s.sized(size)) : s.sized(size);
             need = QFontMetricsF(font, p.device())
                        .boundingRect(QRectF(0, 0, std::max(1.0, room.width()), 1e6), flags, t);
             fits = need.width() <= room.width() && need.height() <= room.height();
@@ -43,7 +44,7 @@ void paintAnnotation(QPainter& p, const QRectF& plot, const HeatmapData& h, cons
     p.drawRoundedRect(box, 0.25 * s.unit, 0.25 * s.unit);
     p.setFont(font);
     p.setPen(s.fg);
-    p.drawText(box.adjusted(pad, pad, -pad, -pad), flags, text);
+    p.drawText(box.adjusted(pad, pad, -pad, -pad), flags, text);  // in `font`, as measured
     p.restore();
 }
 

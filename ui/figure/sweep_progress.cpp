@@ -6,6 +6,8 @@
 #include <atomic>
 #include <thread>
 
+#include "ui/panels/error_words.h"
+
 namespace poslab::ui {
 
 QString recordSweep(QWidget* parent, const SweepRun& run) {
@@ -45,7 +47,7 @@ QString recordSweep(QWidget* parent, const SweepRun& run) {
     loop.exec();
     worker.join();
     delete dialog;
-    return error;
+    return localisedError(error);  // runSweep's English in the interface language
 }
 
 }  // namespace poslab::ui

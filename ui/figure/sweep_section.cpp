@@ -12,6 +12,7 @@
 #include <cmath>
 
 #include "core/registry.h"
+#include "ui/panels/error_words.h"
 #include "ui/shell/language.h"
 
 namespace poslab::ui {
@@ -147,14 +148,18 @@ QString SweepSection::pathFor(const QString& path) const {
 
 core::Expected<SweepRun> SweepSection::sweepRun(const QString& path,
                                                 const FigureOptions& options) const {
-    if (!m_enc) return core::fail("this page has no parameters to sweep");
+    // The English of core and sweep_writer, in the interface language (the CLI keeps English).
+    const auto refusal = [this](const std::string& english) {
+        return core::fail(localisedError(english, m_enc).toStdString());
+    };
+    if (!m_enc) return refusal("this page has no parameters to sweep");
     core::Sweep sweep;
     sweep.key = m_param->currentData().toString().toStdString();
     sweep.fromText = m_from->text().trimmed().toStdString();
     sweep.toText = m_to->text().trimmed().toStdString();
     sweep.mode = static_cast<core::SweepMode>(m_mode->currentData().toInt());
     auto sets = sweepParamSets(*m_enc, m_source.params, sweep, m_frames->value());
-    if (!sets) return sets.error();
+    if (!sets) return refusal(sets.error().message);
     SweepRun run;
     run.page = m_source.page;
     run.view = &m_source.view;
@@ -166,7 +171,7 @@ core::Expected<SweepRun> SweepSection::sweepRun(const QString& path,
     run.path = path;
     run.format = format();
     if (const QString bad = sweepOutputProblem(path, run.format); !bad.isEmpty())
-        return core::fail(bad.toStdString());
+        return refusal(bad.toStdString());
     return run;
 }
 

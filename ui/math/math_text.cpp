@@ -7,6 +7,7 @@
 
 #include "ui/math/math_layout.h"
 #include "ui/math/math_symbols.h"
+#include "ui/math/superscripts.h"
 
 namespace poslab::ui::math {
 
@@ -96,7 +97,11 @@ MathText::MathText(const QString& text) : source_(text) {
             // A unit is "word + trailing spaces"; split the spaces off so lines can drop them.
             int cut = unit.size();
             while (cut > 0 && unit.at(cut - 1).isSpace()) --cut;
-            if (cut > 0) pieces_.push_back(Piece{unit.left(cut), -1, false});
+            bool glued = false;
+            for (const TextRun& r : superscriptRuns(unit.left(cut))) {
+                pieces_.push_back(Piece{r.text, -1, false, r.numbers, glued});
+                glued = true;
+            }
             if (cut < unit.size()) pieces_.push_back(Piece{unit.mid(cut), -1, true});
             start = end;
         }
@@ -113,25 +118,30 @@ void MathText::setFont(const QFont& font) {
 }
 
 std::vector<MathText::Line> MathText::layout(double px, double maxWidth) const {
-    const QFontMetricsF fm(referenceFont(font_));
+    const QFontMetricsF fm(referenceFont(font_)), numbers(referenceFont(numbersFirst(font_)));
     const double k = px / Layouter::kTextRefPx;
     const double proseAscent = fm.ascent() * k, proseDescent = fm.descent() * k;
     std::vector<Line> lines(1);
     const auto width = [&](const Piece& p) {
         return p.formula >= 0 ? formulas_[size_t(p.formula)].width(px)
-                              : fm.horizontalAdvance(p.prose) * k;
+                              : (p.numbers ? numbers : fm).horizontalAdvance(p.prose) * k;
     };
     double pendingSpace = 0;
     std::vector<const Piece*> pendingSpaces;
-    for (const Piece& p : pieces_) {
+    for (size_t i = 0; i < pieces_.size(); ++i) {
+        const Piece& p = pieces_[i];
         if (p.space) {
             pendingSpace += width(p);
             pendingSpaces.push_back(&p);
             continue;
         }
         const double w = width(p);
+        double unitWidth = w;  // with the pieces glued to it
+        for (size_t j = i + 1; j < pieces_.size() && pieces_[j].glued; ++j)
+            unitWidth += width(pieces_[j]);
         Line* line = &lines.back();
-        if (maxWidth > 0 && !line->pieces.empty() && line->width + pendingSpace + w > maxWidth) {
+        if (maxWidth > 0 && !p.glued && !line->pieces.empty() &&
+            line->width + pendingSpace + unitWidth > maxWidth) {
             lines.emplace_back();
             line = &lines.back();
         } else if (!line->pieces.empty()) {
@@ -174,8 +184,8 @@ double MathText::firstBaseline(double pixelSize, double maxWidth) const {
 
 void MathText::paint(QPainter& painter, QPointF topLeft, double pixelSize, double maxWidth,
                      const QColor& color, Qt::Alignment alignment) const {
-    const QFont ref = referenceFont(font_);
-    const QFontMetricsF fm(ref);
+    const QFont ref = referenceFont(font_), numbers = referenceFont(numbersFirst(font_));
+    const QFontMetricsF fm(ref), fmNumbers(numbers);
     const double k = pixelSize / Layouter::kTextRefPx;
     const double leading = std::max(0.0, fm.leading()) * k;
     painter.save();
@@ -197,9 +207,10 @@ void MathText::paint(QPainter& painter, QPointF topLeft, double pixelSize, doubl
             painter.save();
             painter.translate(x, baseline);
             painter.scale(k, k);
+            painter.setFont(p->numbers ? numbers : ref);
             painter.drawText(QPointF(0, 0), p->prose);
             painter.restore();
-            x += fm.horizontalAdvance(p->prose) * k;
+            x += (p->numbers ? fmNumbers : fm).horizontalAdvance(p->prose) * k;
         }
         y = baseline + line.descent + leading;
     }

@@ -1,6 +1,7 @@
 // Mixed prose and maths for captions, explanation text and figure formula lines:
 // "the score is $g(x) = 2\sum_j \cos(x\theta_j)$ at distance $x$". Prose is drawn in the UI font
-// (so Chinese prose works), each $...$ as a MathFormula (inline style) at the prose's pixel size;
+// (so Chinese prose works; a number with superscripts, "10⁻¹⁰", in the font of numbers, see
+// superscripts.h), each $...$ as a MathFormula (inline style) at the prose's pixel size;
 // $$...$$ is a formula in display style. "\$" is a literal dollar sign. Lines wrap at the break
 // opportunities of the prose (Unicode line breaking, so between CJK characters too); a formula
 // is never broken.
@@ -49,9 +50,11 @@ public:
 
 private:
     struct Piece {
-        QString prose;       // a prose unit (ends at a break opportunity), or
-        int formula = -1;    // an index into formulas_
-        bool space = false;  // the prose unit is only white space
+        QString prose;         // a prose unit (ends at a break opportunity), or
+        int formula = -1;      // an index into formulas_
+        bool space = false;    // the prose unit is only white space
+        bool numbers = false;  // a number with superscripts, in numbersFirst(font) (superscripts.h)
+        bool glued = false;    // the rest of the unit before it: no line break between them
     };
     struct Line;
     QString source_;

@@ -99,7 +99,7 @@ constexpr std::array kPhrases{
                 "耦合在一起）"},
     ErrorPhrase{"oscillatory integral: the adaptive quadrature did not reach its tolerance "
                 "(1e-12) at x = #",
-                "振荡积分：自适应求积在 x = %1 处未达到容差 (1e-12)"},
+                "振荡积分：自适应求积在 x = %1 处未达到容差（1e-12）"},
     ErrorPhrase{"precision bands: empty range or no bands", "精度带：范围为空或没有带"},
     ErrorPhrase{"shapes differ: cannot compare (", "形状不同，无法比较 ("},
     ErrorPhrase{") with (", ") 与 ("},
@@ -111,7 +111,7 @@ constexpr std::array kPhrases{
     // Arrays read from files (core/encodings/common.cpp, absolute_common.cpp, core/io/npy.cpp).
     ErrorPhrase{"array has shape (", "数组形状为 ("},
     ErrorPhrase{"), expected (positions, dimensions) with at least 1 row and 2 columns",
-                ")，应为 (位置数, 维度)，至少 1 行 2 列"},
+                ")，应为（位置数，维度），至少 1 行 2 列"},
     ErrorPhrase{"), expected # x # values", ")，应有 %1 × %2 个值"},
     ErrorPhrase{"), expected (", ")，应为 ("},
     ErrorPhrase{"any", "任意"},
@@ -284,6 +284,34 @@ constexpr std::array kPhrases{
     ErrorPhrase{"relative_key clips at max_position_embeddings - 1",
                 "relative_key 在 max_position_embeddings - 1 处截断"},
     ErrorPhrase{"Qwen's @ needs it", "Qwen 的 %1 需要它"},
+    // A parameter sweep (core/params/sweep.cpp, ui/figure/sweep_*.cpp), as the Export dialog
+    // shows it; the command line keeps the English.
+    ErrorPhrase{"sweep of $", "扫描 %1"},
+    ErrorPhrase{": set by the view itself (its zoom window), not swept",
+                "：由视图自身设定（它的缩放窗口），不能扫描"},
+    ErrorPhrase{": no such parameter of @; allowed: *", "：%1 没有这个参数；可选：%2"},
+    ErrorPhrase{": not a number (@); a sweep takes an integer or real parameter",
+                "：不是数值（%1）；只能扫描整数或实数参数"},
+    ErrorPhrase{": FROM and TO are equal; nothing to sweep", "：起点与终点相同，没有可扫描的范围"},
+    ErrorPhrase{": a log sweep needs FROM and TO > 0; add :linear",
+                "：对数步长要求起点与终点都大于 0；请改用线性步长"},
+    ErrorPhrase{"the sweep has no frames", "扫描没有帧"},
+    ErrorPhrase{"this page has no parameters to sweep", "此页没有可扫描的参数"},
+    ErrorPhrase{"frame #: ", "第 %1 帧："},
+    ErrorPhrase{"output $: an MP4 needs ffmpeg, which is not installed; write OUT.gif (an "
+                "animated GIF), OUT.pdf (a page per frame) or OUT/ (PNG frames) instead",
+                "输出 %1：MP4 需要 ffmpeg，而它没有安装；请改为写出 GIF 动画、每帧一页的 PDF "
+                "或 PNG 帧的文件夹"},
+    ErrorPhrase{"output $: not a folder", "输出 %1：不是文件夹"},
+    ErrorPhrase{"cannot write $: ", "无法写入 %1："},
+    ErrorPhrase{"the folder $ is not writable", "文件夹 %1 不可写"},
+    ErrorPhrase{"ffmpeg did not start", "ffmpeg 没有启动"},
+    ErrorPhrase{"ffmpeg failed (exit code #)", "ffmpeg 失败（退出码 %1）"},
+    ErrorPhrase{"a frame could not be drawn", "有一帧无法绘制"},
+    ErrorPhrase{"a page could not be added", "无法添加一页"},
+    ErrorPhrase{"out of memory while drawing a frame", "绘制一帧时内存不足"},
+    ErrorPhrase{"the PDF could not be started", "无法开始写 PDF"},
+    ErrorPhrase{"the PDF could not be drawn", "无法绘制 PDF"},
     // Punctuation between the pieces.
     ErrorPhrase{": ", "："},
     ErrorPhrase{"; ", "；"},

@@ -220,7 +220,7 @@ Translated translatePhrases(std::string_view t) {
 
 // A spec's allowed values in Chinese, its choices in words ("补零（zeros）").
 std::string allowedOfSpec(const core::ParamSpec& spec) {
-    const auto zh = chineseAllowedWords(true);
+    const auto zh = chineseAllowedWords();
     const bool choices = spec.type == core::ParamType::Enum ||
                          (spec.type == core::ParamType::Path && !spec.choices.empty());
     if (!choices) return spec.allowedText(zh);
@@ -338,15 +338,15 @@ QString spaced(const QString& text) {
 
 }  // namespace
 
-core::AllowedWords chineseAllowedWords(bool fullWidth) {
+core::AllowedWords chineseAllowedWords() {
     core::AllowedWords zh;
     zh.integer = "整数";
     zh.real = "实数";
     zh.conjunction = " 且";
     zh.boolean = "true 或 false";
-    zh.oneOf = fullWidth ? "以下之一：" : "以下之一:";
+    zh.oneOf = "以下之一：";
     zh.path = ".npy 文件路径";
-    zh.orPath = fullWidth ? "，或 .npy 文件路径" : ",或 .npy 文件路径";
+    zh.orPath = "，或 .npy 文件路径";
     zh.ge = " ≥ ";
     zh.le = " ≤ ";
     zh.list = "逗号分隔的实数";

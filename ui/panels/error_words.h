@@ -27,8 +27,7 @@ QString localisedError(std::string_view message, const core::EncodingDescriptor*
 QString localisedError(const QString& message, const core::EncodingDescriptor* enc = nullptr);
 
 // Core's words for allowed values (ParamSpec::allowedText) in Chinese, for the error lines and the
-// parameter tooltips alike. `fullWidth`: "：" and "，" as inside a Chinese sentence (the error
-// lines); else ":" and "," as the tooltips write them.
-core::AllowedWords chineseAllowedWords(bool fullWidth);
+// parameter tooltips alike, with "：" and "，" as inside a Chinese sentence.
+core::AllowedWords chineseAllowedWords();
 
 }  // namespace poslab::ui

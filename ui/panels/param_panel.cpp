@@ -17,7 +17,7 @@ using core::ParamValue;
 
 QString allowedText(const ParamSpec& spec) {
     if (!isChinese()) return QString::fromStdString(spec.allowedText());
-    return QString::fromStdString(spec.allowedText(chineseAllowedWords(false)));
+    return QString::fromStdString(spec.allowedText(chineseAllowedWords()));
 }
 
 ParamPanel::ParamPanel(QWidget* parent) : QWidget(parent) {
