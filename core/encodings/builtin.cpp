@@ -20,6 +20,9 @@ void registerT52d(Registry& r);
 void registerDeberta(Registry& r);
 void registerUrpe(Registry& r);
 void registerAlibi(Registry& r);
+// Issue 26, E6 and E8: contextual positions and no encoding at all.
+void registerCope(Registry& r);
+void registerNope(Registry& r);
 void registerCnnPadding(Registry& r);
 void registerOscillatory(Registry& r);
 void registerBilinear(Registry& r);
@@ -34,6 +37,8 @@ void registerBuiltinEncodings(Registry& r) {
           &enc::registerXpos,          &enc::registerHierarchical, &enc::registerShaw,
           &enc::registerTransformerXl, &enc::registerT5,           &enc::registerT52d,
           &enc::registerDeberta,       &enc::registerUrpe,         &enc::registerAlibi,
+          &enc::registerCope,  // issue 26 E6
+          &enc::registerNope,  // issue 26 E8
           &enc::registerCnnPadding,    &enc::registerOscillatory,  &enc::registerBilinear,
           &enc::registerConcat,        &enc::registerAttention})
         add(r);

@@ -178,6 +178,40 @@ class TstBadInputs : public QObject, public test::CliFixture {
             << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
                 "steps": []})");
     }
+    // CoPE and NoPE (issue 26, encodings_next.md E6, E8 and its constraints).
+    void copeNopeRows() {
+        const QByteArray none;
+        auto cope = [](QStringList more) {
+            return QStringList{"export", "cope", "positions", "-p", "gate_mode=pattern"} + more;
+        };
+        auto nope = [](QStringList more) {
+            return QStringList{"export", "nope", "prefix_mean"} + more;
+        };
+        QByteArray outOfRange(24, '\0');  // 0, 2, 1: item 1 outside [0, 1]
+        const double items[] = {0.0, 2.0, 1.0};
+        std::memcpy(outOfRange.data(), items, sizeof items);
+        const QByteArray list = "{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }";
+        QTest::newRow("cope pattern item > 1")
+            << cope({"-p", "pattern=0,0,1.5"}) << "item 2" << none;
+        QTest::newRow("cope pattern item < 0")
+            << cope({"-p", "pattern=-1,1"}) << "'pattern'" << none;
+        QTest::newRow("cope pattern nan item")
+            << cope({"-p", "pattern=nan"}) << "'pattern'" << none;
+        QTest::newRow("cope pattern empty") << cope({"-p", "pattern="}) << "'pattern'" << none;
+        QTest::newRow("cope pattern .npy item > 1")
+            << cope({"-p", "pattern={in}"}) << "item 1" << npy(list, outOfRange);
+        QTest::newRow("cope npos_max < 0") << cope({"-p", "npos_max=-1"}) << "'npos_max'" << none;
+        QTest::newRow("cope d 0") << cope({"-p", "d=0"}) << "'d'" << none;
+        QTest::newRow("cope q 1-D") << cope({"-p", "q={in}"}) << "'q'" << npy(list, doubles(3));
+        QTest::newRow("cope weights of another width")
+            << cope({"-p", "weights={in}"}) << "'weights'"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (65, 3), }", doubles(195));
+        QTest::newRow("nope input 1-D")
+            << nope({"-p", "input={in}"}) << "'input'" << npy(list, doubles(3));
+        QTest::newRow("nope precision")
+            << nope({"-p", "precision=bfloat8"}) << "'precision'" << none;
+        QTest::newRow("nope d 0") << nope({"-p", "d=0"}) << "'d'" << none;
+    }
 private slots:
     void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
@@ -244,6 +278,7 @@ private slots:
         npyRows();
         outputRows();
         lessonRows();
+        copeNopeRows();
     }
 
     void refused() {

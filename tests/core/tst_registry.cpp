@@ -51,15 +51,18 @@ constexpr Shrunk kShrunkDefaults[] = {
 };
 
 // Non-finite values that are part of a quantity's meaning: a causal mask puts -inf above the
-// diagonal (exp(-inf) = 0 in the softmax). Allowed only where `causal` is true, and then required,
-// so that a stale entry fails too.
+// diagonal (exp(-inf) = 0 in the softmax). Allowed only where `causal` is true (or the encoding is
+// causal by definition: `always`), and then required, so that a stale entry fails too.
 struct MaskedQuantity {
     const char* encoding;
     const char* quantity;
+    bool always = false;
 };
 constexpr MaskedQuantity kCausalMasks[] = {
     {"alibi", "bias"},
     {"transformer_xl", "logits"},
+    {"cope", "bias", true},
+    {"cope", "logits", true},
 };
 
 // Views over long ranges split the positions into bands (long_context.md L1); a band holding no
@@ -102,8 +105,9 @@ auto findEntry(const Table& table, const std::string& enc, const std::string& qt
     });
 }
 
-bool isCausalMask(const std::string& enc, const std::string& qty) {
-    return findEntry(kCausalMasks, enc, qty) != std::end(kCausalMasks);
+bool isCausalMask(const std::string& enc, const std::string& qty, const core::ParamSet& p) {
+    const auto it = findEntry(kCausalMasks, enc, qty);
+    return it != std::end(kCausalMasks) && (it->always || p.boolean("causal"));
 }
 
 double runToRunTolerance(const std::string& enc, const std::string& qty) {
@@ -242,7 +246,8 @@ private slots:
     void declaredExceptionsExist() {
         for (const auto& m : kCausalMasks) {
             const auto* enc = core::registry().find(m.encoding);
-            QVERIFY2(enc && enc->findQuantity(m.quantity) && enc->findParam("causal"), m.quantity);
+            QVERIFY2(enc && enc->findQuantity(m.quantity) && (m.always || enc->findParam("causal")),
+                     m.quantity);
         }
         for (const auto& b : kBanded) {
             const auto* enc = core::registry().find(b.encoding);
@@ -300,7 +305,7 @@ private slots:
         QVERIFY(!q->titleEn.empty() && !q->titleZh.empty());
 
         // Finite, except a causal mask's -inf (then required).
-        const bool masked = isCausalMask(enc->id, q->id) && prepared->params.boolean("causal");
+        const bool masked = isCausalMask(enc->id, q->id, prepared->params);
         const auto banded = findEntry(kBanded, enc->id, q->id);
         const bool emptyBands =
             banded != std::end(kBanded) &&
