@@ -141,13 +141,13 @@ std::vector<ParamSpec> params() {
         enumParam("pairing", {"interleaved", "half"})
             .label("Dimension pairing", "维度配对")
             .help("pairs (2j, 2j+1) as RoFormer, or (j, j+d/2) as GPT-NeoX rotate_half",
-                  "维度配对方式:(2j, 2j+1)(RoFormer)或 (j, j+d/2)(GPT-NeoX)"),
+                  "维度配对方式：(2j, 2j+1)（RoFormer）或 (j, j+d/2)（GPT-NeoX）"),
         specOffset(),
         enumParam("variant", {"rerope", "leaky"})
             .label("Variant", "变体")
             .help("rerope: distances past the window count as w; leaky: they grow 1/factor as "
                   "fast",
-                  "rerope:超出窗口的距离一律记为 w;leaky:超出部分按 1/factor 的速度增长"),
+                  "rerope：超出窗口的距离一律记为 w；leaky：超出部分按 1/factor 的速度增长"),
         intParam("window", 512)
             .range(0, kMaxPositions)
             .slider(0, 8192)
@@ -162,9 +162,9 @@ std::vector<ParamSpec> params() {
             .label("Leak factor k", "泄漏因子 k")
             .help("Leaky ReRoPE: past the window the distance grows by 1/factor per token "
                   "(>= 1)",
-                  "Leaky ReRoPE:窗口之外每个词元距离只增长 1/factor(须 >= 1)"),
+                  "Leaky ReRoPE：窗口之外每个词元距离只增长 1/factor（须 >= 1）"),
         boolParam("log_scale", false)
-            .label("log-n query scale", "对数查询缩放")
+            .label("Log-n query scale", "对数查询缩放")
             .help("multiply query i by max(1, ln(pos_i + 1) / ln(L)) as the released patches do",
                   "按发布的补丁将第 i 个查询乘以 max(1, ln(pos_i + 1) / ln(L))"),
         intParam("original_max_position", 4096)
@@ -173,13 +173,13 @@ std::vector<ParamSpec> params() {
             .onlyWhen("log_scale", {"true"})
             .label("Training length L", "训练长度 L")
             .help("L of the log-n query scale (the patches' training_length; >= 2)",
-                  "对数查询缩放中的 L(补丁中的 training_length;须 >= 2)"),
+                  "对数查询缩放中的 L（补丁中的 training_length；须 >= 2）"),
         pathParam("q")
             .label("Query vector q", "查询向量 q")
-            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量(默认全 1)"),
+            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量（默认全 1）"),
         pathParam("k")
             .label("Key vector k", "键向量 k")
-            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量(默认全 1)"),
+            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量（默认全 1）"),
         intParam("max_distance", 4096)
             .range(0, kMaxPositions)
             .slider(16, 131072)
@@ -194,10 +194,10 @@ void registerRerope(Registry& r) {
     EncodingDescriptor e;
     e.id = "rerope";
     e.nameEn = "ReRoPE (rectified RoPE)";
-    e.nameZh = "ReRoPE(截断旋转编码)";
+    e.nameZh = "ReRoPE（截断旋转编码）";
     e.family = Family::Rotary;
     e.summaryEn = "RoPE inside a window; past it the relative position stops (or leaks) growing.";
-    e.summaryZh = "窗口内即 RoPE;超出窗口后相对位置不再增长(或缓慢增长)。";
+    e.summaryZh = "窗口内即 RoPE；超出窗口后相对位置不再增长（或缓慢增长）。";
     e.params = params();
     e.resolve = resolve;
     auto nn = [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("n")}; };
