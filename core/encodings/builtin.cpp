@@ -12,6 +12,7 @@ void registerFloater(Registry& r);
 void registerComplexOrder(Registry& r);
 void registerRope(Registry& r);
 void registerXpos(Registry& r);
+void registerRerope(Registry& r);
 void registerHierarchical(Registry& r);
 void registerShaw(Registry& r);
 void registerTransformerXl(Registry& r);
@@ -32,15 +33,31 @@ void registerAttention(Registry& r);
 
 void registerBuiltinEncodings(Registry& r) {
     for (auto* add :
-         {&enc::registerSinusoidal,    &enc::registerSinusoidal2d, &enc::registerLearned,
-          &enc::registerFloater,       &enc::registerComplexOrder, &enc::registerRope,
-          &enc::registerXpos,          &enc::registerHierarchical, &enc::registerShaw,
-          &enc::registerTransformerXl, &enc::registerT5,           &enc::registerT52d,
-          &enc::registerDeberta,       &enc::registerUrpe,         &enc::registerAlibi,
-          &enc::registerCope,  // issue 26 E6
-          &enc::registerNope,  // issue 26 E8
-          &enc::registerCnnPadding,    &enc::registerOscillatory,  &enc::registerBilinear,
-          &enc::registerConcat,        &enc::registerAttention})
+        // clang-format off: one encoding a line, in the browser's order
+         {&enc::registerSinusoidal,
+          &enc::registerSinusoidal2d,
+          &enc::registerLearned,
+          &enc::registerFloater,
+          &enc::registerComplexOrder,
+          &enc::registerRope,
+          &enc::registerXpos,
+          &enc::registerRerope,
+          &enc::registerHierarchical,
+          &enc::registerShaw,
+          &enc::registerTransformerXl,
+          &enc::registerT5,
+          &enc::registerT52d,
+          &enc::registerDeberta,
+          &enc::registerUrpe,
+          &enc::registerAlibi,
+          &enc::registerCope,
+          &enc::registerNope,
+          &enc::registerCnnPadding,
+          &enc::registerOscillatory,
+          &enc::registerBilinear,
+          &enc::registerConcat,
+          &enc::registerAttention})
+        // clang-format on
         add(r);
 }
 

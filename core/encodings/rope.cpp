@@ -178,6 +178,11 @@ std::int64_t ropeRotaryDim(const ParamSet& p) {
     return r.rotaryDim();
 }
 
+bool isPRope(const ParamSet& p) {
+    return p.has("scaling") && p.text("scaling") == "proportional" && p.has("factor") &&
+           p.real("factor") == 1.0;
+}
+
 namespace {
 
 Expected<Array> angleArray(const ParamSet& p, const ComputeContext&) {

@@ -27,6 +27,9 @@ Expected<std::vector<double>> ropeFrequencies(const ParamSet& p);
 Expected<double> ropeAttentionFactor(const ParamSet& p);
 // The rotary dim d_rot: floor(d partial_rotary_factor), d for proportional.
 std::int64_t ropeRotaryDim(const ParamSet& p);
+// p-RoPE (Barbero et al. 2024, spec E9): scaling proportional with factor 1 keeps the first
+// floor(p d / 2) frequencies and zeroes the rest. Views and exports name such a set "p-RoPE".
+bool isPRope(const ParamSet& p);
 
 // The per-pair and scalar quantities of rope (frequencies, pair_class, attention_factor,
 // logit_multiplier, decay_bound, query_scale): rope_tables.cpp.

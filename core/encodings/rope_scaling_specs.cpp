@@ -119,7 +119,8 @@ Status checkRopeScaling(const ParamSet& p, bool readFiles) {
         return paramError("partial_rotary_factor", r.partialRotary,
                           "the rotary dim floor(d x " + formatValue(r.partialRotary) +
                               ") = " + std::to_string(dr) + " must be even and at least 2",
-                          "a real in (0, 1] giving an even rotary dim");
+                          "a real in (0, 1] giving an even rotary dim (0 with scaling "
+                          "proportional)");
     const auto& scaling = r.scaling;
     if (scaling == "none") return {};
     if (p.real("factor") < 1.0)
@@ -273,9 +274,10 @@ std::vector<ParamSpec> ropeScalingSpecs() {
             .label("Sequence length s", "序列长度 s")
             .help("sequence length s of dynamic and longrope (0: n)",
                   "dynamic 与 longrope 使用的序列长度 s（0 表示取 n）"),
+        // 0 is accepted for proportional only (p-RoPE with p = 0: nothing rotates, spec E9);
+        // checkRopeScaling refuses it elsewhere (rotary dim 0).
         realParam("partial_rotary_factor", 1.0)
             .range(0, 1)
-            .exclusiveMin()
             .slider(0.05, 1)
             .quietByDefault()
             .label("Rotated fraction", "旋转比例")

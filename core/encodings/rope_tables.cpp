@@ -2,6 +2,7 @@
 // (frequencies, pair_class), the factors it puts on the logits (attention_factor,
 // logit_multiplier), the monotone-decay bound and the query-scale rules (models.md M1, M2).
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <numbers>
 
@@ -35,13 +36,15 @@ Expected<Array> pairClassArray(const ParamSet& p, const ComputeContext&) {
     return a;
 }
 
-// pi / (2 theta_min) over the pairs that rotate (proportional leaves zeros).
+// pi / (2 theta_min) over the pairs that rotate (proportional leaves zeros); +inf when none does
+// (p-RoPE with p = 0: the decay never starts).
 Expected<Array> decayBoundArray(const ParamSet& p, const ComputeContext&) {
     auto t = table(p);
     if (!t) return t.error();
     double thetaMin = std::numeric_limits<double>::infinity();
     for (double th : t->theta)
         if (th > 0) thetaMin = std::min(thetaMin, th);
+    if (std::isinf(thetaMin)) return Array::scalar(std::numeric_limits<double>::infinity());
     return Array::scalar(std::numbers::pi / (2.0 * thetaMin));
 }
 

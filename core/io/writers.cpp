@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "core/encodings/rope.h"
 #include "core/io/atomic_file.h"
 #include "core/io/npy.h"
 
@@ -112,8 +113,10 @@ std::string jsonValue(const ParamValue& v) {
 
 void writeJson(std::ostream& out, const Array& array, const std::string& encoding,
                const std::string& quantity, const ParamSet& params) {
-    out << "{\"encoding\": " << jsonString(encoding) << ", \"quantity\": " << jsonString(quantity)
-        << ", \"params\": {";
+    out << "{\"encoding\": " << jsonString(encoding) << ", \"quantity\": " << jsonString(quantity);
+    // rope with scaling proportional and factor 1 is p-RoPE (spec E9): named as such.
+    if (encoding == "rope" && enc::isPRope(params)) out << ", \"variant\": \"p-RoPE\"";
+    out << ", \"params\": {";
     bool first = true;
     for (const auto& [k, v] : params.values()) {
         out << (first ? "" : ", ") << jsonString(k) << ": " << jsonValue(v);

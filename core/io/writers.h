@@ -17,7 +17,8 @@ Expected<Format> formatForPath(const std::string& path);
 // writeNpy (the header, then the data straight from the array) is in core/io/npy.h.
 // "# shape: a,b,c" then one line per row of the array folded to 2-D; 17 significant digits.
 void writeCsv(std::ostream& out, const Array& array);
-// {"encoding","quantity","params","shape","dtype","data"}; data nested by dimension.
+// {"encoding","quantity","params","shape","dtype","data"}; data nested by dimension. A rope set
+// that is p-RoPE (scaling proportional, factor 1) also gets "variant": "p-RoPE".
 void writeJson(std::ostream& out, const Array& array, const std::string& encoding,
                const std::string& quantity, const ParamSet& params);
 

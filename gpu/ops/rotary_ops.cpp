@@ -1,11 +1,14 @@
-// Vulkan ops of the rotary encodings: RoPE (spec A6, with the B3 scalings) and xPos (spec B2).
-// theta_j, the attention factor and zeta_j come from core (core/encodings/rope.h, xpos.h).
+// Vulkan ops of the rotary encodings: RoPE (spec A6, with the B3 scalings), xPos (spec B2) and
+// ReRoPE (spec E7). theta_j, the attention factor, zeta_j and ReRoPE's pair coefficients come
+// from core (core/encodings/rope.h, xpos.h, rerope.h).
 #include <cmath>
 
+#include "core/encodings/rerope.h"
 #include "core/encodings/rope.h"
 #include "core/encodings/xpos.h"
 #include "gpu/op.h"
 #include "gpu/op_context.h"
+#include "gpu/shaders/common/params_rerope.h"
 #include "gpu/shaders/common/params_rope.h"
 #include "gpu/shaders/common/params_toeplitz.h"
 
@@ -138,6 +141,35 @@ Status xposScoresRope(OpContext& ctx, const Prepared& p, Result& out) {
     return ctx.toeplitzOfCosines(*theta, p.params.integer("n"), 2.0f, out);
 }
 
+// ReRoPE scores (n, n), element by element: r(i - j), the sum over the pairs with core's
+// coefficients (any q and k), times the row's log-n factor from core.
+Status reropeScores(OpContext& ctx, const Prepared& p, Result& out) {
+    auto su = core::enc::reropeSetup(p.params);
+    if (!su) return su.error();
+    const auto n = su->n;
+    std::vector<double> coef;
+    for (std::size_t l = 0; l < su->theta.size(); ++l) {
+        coef.push_back(su->cosCoef[l]);
+        coef.push_back(su->sinCoef[l]);
+    }
+    std::vector<float> scale(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i)
+        scale[static_cast<std::size_t>(i)] = static_cast<float>(
+            core::enc::reropeQueryScale(su->offset + static_cast<double>(i), *su));
+    auto tb = ctx.uploadReal("freq", su->theta);
+    if (!tb) return tb.error();
+    auto cb = ctx.uploadReal("coef", coef);
+    if (!cb) return cb.error();
+    auto sb = ctx.upload("scale", scale);
+    if (!sb) return sb.error();
+    const shader::ReropeScoresParams params{
+        static_cast<std::uint32_t>(su->theta.size()), su->leaky ? 1u : 0u,
+        static_cast<std::uint32_t>(su->window), static_cast<float>(su->factor)};
+    const Grid grid{static_cast<std::uint64_t>(n), static_cast<std::uint32_t>(n), 0,
+                    static_cast<std::uint32_t>(n)};
+    return ctx.dispatch2d(ctx.variant("rerope_scores"), grid, params, {{*tb}, {*cb}, {*sb}}, out);
+}
+
 }  // namespace
 
 std::vector<GpuOp> rotaryOps() {
@@ -149,6 +181,7 @@ std::vector<GpuOp> rotaryOps() {
         {"xpos", "scale", nullptr, xposScale},
         {"xpos", "scores", nullptr, xposScores},
         {"xpos", "scores_rope", nullptr, xposScoresRope},
+        {"rerope", "scores", nullptr, reropeScores},
     };
 }
 

@@ -212,6 +212,24 @@ class TstBadInputs : public QObject, public test::CliFixture {
             << nope({"-p", "precision=bfloat8"}) << "'precision'" << none;
         QTest::newRow("nope d 0") << nope({"-p", "d=0"}) << "'d'" << none;
     }
+    // ReRoPE (spec E7, "Constraints and errors").
+    void reropeRows() {
+        const QByteArray none;
+        auto rerope = [](QStringList more) {
+            return QStringList{"export", "rerope", "scores", "-p", "n=8", "-p", "d=8"} + more;
+        };
+        QTest::newRow("rerope window < 0") << rerope({"-p", "window=-1"}) << "'window'" << none;
+        QTest::newRow("rerope leaky factor < 1")
+            << rerope({"-p", "variant=leaky", "-p", "factor=0.5"}) << "'factor'" << none;
+        QTest::newRow("rerope log_scale with L 1")
+            << rerope({"-p", "log_scale=true", "-p", "original_max_position=1"})
+            << "'original_max_position'" << none;
+        QTest::newRow("rerope d odd") << rerope({"-p", "d=7"}) << "'d'" << none;
+        QTest::newRow("rerope q of the wrong length")
+            << rerope({"-p", "q={in}"}) << "'q'"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", doubles(3));
+    }
+
 private slots:
     void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
@@ -279,6 +297,7 @@ private slots:
         outputRows();
         lessonRows();
         copeNopeRows();
+        reropeRows();
     }
 
     void refused() {

@@ -282,7 +282,9 @@ void addMarkers(PrepareContext& ctx, const ViewInput& in, LinesData& L) {
         if (compare) ms = in.series[i];  // the side's parameters (B: the compared one changed)
         ms.quantity = quantity;
         const Fetch f = ctx.fetcher.fetch(ms, in.state);
-        if (!f.array || f.array->size() < 1) continue;
+        // An infinite marker (p-RoPE with p = 0: decay_bound +inf, the decay never starts) has
+        // no place on the axis.
+        if (!f.array || f.array->size() < 1 || !std::isfinite(f.array->at(0))) continue;
         VMarker m{f.array->at(0), {}, -1, {}};
         if (compare) {
             m.side = i == 0 ? QStringLiteral("A") : QStringLiteral("B");

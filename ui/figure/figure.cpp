@@ -12,6 +12,7 @@
 #include <cmath>
 #include <new>
 
+#include "core/encodings/rope.h"
 #include "core/io/atomic_file.h"
 #include "core/registry.h"
 #include "ui/compute/compute_request.h"
@@ -37,7 +38,11 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.xLabel = view.xLabel.text();
     f.yLabel = view.yLabel.text();
     const auto* enc = core::registry().find(view.encoding.toStdString());
-    const QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
+    QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
+    // rope with scaling proportional and factor 1 is p-RoPE (spec E9): the title says so.
+    if (enc && enc->id == "rope" && core::enc::isPRope(params))
+        encName = pick(QStringLiteral("p-RoPE (RoPE, proportional, factor 1)"),
+                       QStringLiteral("p-RoPE（RoPE，按比例缩放，因子 1）"));
     // What is drawn, where the view draws something else than its title says (angles as cos).
     QString viewTitle = result.title.isEmpty() ? view.title.text() : result.title.text();
     // A compare figure names the quantity it compares ("Compare: Long-range decay g(x) = …"), in

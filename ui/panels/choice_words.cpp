@@ -62,6 +62,8 @@ constexpr std::array kWords{
     ChoiceWords{"paper", "As in the paper", "论文原式"},
     ChoiceWords{"missing_norm", "Missing normalisation", "缺少归一化"},
     ChoiceWords{"per_dim_exponent", "Exponent per dimension", "按维度的指数"},
+    ChoiceWords{"rerope", "ReRoPE", nullptr},
+    ChoiceWords{"leaky", "Leaky ReRoPE", nullptr},
 };
 
 const ChoiceWords* find(std::string_view id) {
