@@ -33,31 +33,14 @@ void registerAttention(Registry& r);
 
 void registerBuiltinEncodings(Registry& r) {
     for (auto* add :
-        // clang-format off: one encoding a line, in the browser's order
-         {&enc::registerSinusoidal,
-          &enc::registerSinusoidal2d,
-          &enc::registerLearned,
-          &enc::registerFloater,
-          &enc::registerComplexOrder,
-          &enc::registerRope,
-          &enc::registerXpos,
-          &enc::registerRerope,
-          &enc::registerHierarchical,
-          &enc::registerShaw,
-          &enc::registerTransformerXl,
-          &enc::registerT5,
-          &enc::registerT52d,
-          &enc::registerDeberta,
-          &enc::registerUrpe,
-          &enc::registerAlibi,
-          &enc::registerCope,
-          &enc::registerNope,
-          &enc::registerCnnPadding,
-          &enc::registerOscillatory,
-          &enc::registerBilinear,
-          &enc::registerConcat,
-          &enc::registerAttention})
-        // clang-format on
+         {&enc::registerSinusoidal, &enc::registerSinusoidal2d,  &enc::registerLearned,
+          &enc::registerFloater,    &enc::registerComplexOrder,  &enc::registerRope,
+          &enc::registerXpos,       &enc::registerRerope,        &enc::registerHierarchical,
+          &enc::registerShaw,       &enc::registerTransformerXl, &enc::registerT5,
+          &enc::registerT52d,       &enc::registerDeberta,       &enc::registerUrpe,
+          &enc::registerAlibi,      &enc::registerCope,          &enc::registerNope,
+          &enc::registerCnnPadding, &enc::registerOscillatory,   &enc::registerBilinear,
+          &enc::registerConcat,     &enc::registerAttention})
         add(r);
 }
 

@@ -293,8 +293,8 @@ std::vector<ParamSpec> copeParams() {
             .label("Code variant", "代码版本")
             .help("snippet (the paper's code): q.k / sqrt(d) + bias; ram (the authors' release): "
                   "(q.k + bias) / sqrt(d)",
-                  "snippet（论文中的代码）：q·k / sqrt(d) + 偏置；ram（作者发布的代码）："
-                  "(q·k + 偏置) / sqrt(d)"),
+                  "snippet（论文中的代码）：q·k / sqrt(d) + b；ram（作者发布的代码）："
+                  "(q·k + b) / sqrt(d)，b 为偏置"),
         specSeed(),
         pathParam("q")
             .label("Queries q (.npy)", "查询 q (.npy)")
