@@ -20,6 +20,8 @@ void registerT52d(Registry& r);
 void registerDeberta(Registry& r);
 void registerUrpe(Registry& r);
 void registerAlibi(Registry& r);
+void registerKerple(Registry& r);
+void registerSandwich(Registry& r);
 void registerCnnPadding(Registry& r);
 void registerOscillatory(Registry& r);
 void registerBilinear(Registry& r);
@@ -34,8 +36,9 @@ void registerBuiltinEncodings(Registry& r) {
           &enc::registerXpos,          &enc::registerHierarchical, &enc::registerShaw,
           &enc::registerTransformerXl, &enc::registerT5,           &enc::registerT52d,
           &enc::registerDeberta,       &enc::registerUrpe,         &enc::registerAlibi,
-          &enc::registerCnnPadding,    &enc::registerOscillatory,  &enc::registerBilinear,
-          &enc::registerConcat,        &enc::registerAttention})
+          &enc::registerKerple,        &enc::registerSandwich,     &enc::registerCnnPadding,
+          &enc::registerOscillatory,   &enc::registerBilinear,     &enc::registerConcat,
+          &enc::registerAttention})
         add(r);
 }
 
