@@ -275,6 +275,20 @@ private slots:
         QCOMPARE(rf.i64, (std::vector<std::int64_t>{5, 10, 101}));
     }
 
+    // A list may be a 1-D .npy of heads values (or of one).
+    void listFromNpy() {
+        QTemporaryDir dir;
+        const std::string path = (dir.path() + "/r1.npy").toStdString();
+        core::RowMatrix m(1, 3);
+        m << 0.5, 0.25, 2.0;
+        test::writeNpyFile(path, m, true);
+        const auto r1 = computeOk("kerple", "r1", {{"heads", std::int64_t(3)}, {"r1", path}});
+        QCOMPARE(r1.f64, (std::vector<double>{0.5, 0.25, 2.0}));
+        const std::string msg =
+            test::computeError("kerple", "r1", {{"heads", std::int64_t(4)}, {"r1", path}});
+        QVERIFY2(msg.find("3 values for heads = 4") != std::string::npos, msg.c_str());
+    }
+
     // r2 up to 2 is the power's range only: the log's rate may be larger.
     void logRateAboveTwo() {
         const auto b = computeOk("kerple", "r2", {{"r2", std::string("5")}});
