@@ -76,7 +76,8 @@ std::vector<ParamSpec> sandwichSpecs() {
             .range(0, kMaxPositions)
             .slider(16, 131072)
             .label("Largest distance", "最大距离")
-            .help("largest distance x of the profile", "距离曲线的最大距离 x")};
+            .help("largest distance x of the profile", "距离曲线的最大距离 x"),
+        thresholdSpec()};
 }
 
 }  // namespace
@@ -127,6 +128,25 @@ void registerSandwich(Registry& r) {
                                .title("Divisor ρ_h = 8(h+1)/heads", "除数 ρ_h = 8(h+1)/heads")
                                .axisNames({"head h"})
                                .nonNegative());
+    // Beyond the spec's list: each head's P(x) / rho_h (the bias row of query 0, longer), for
+    // the per-head profile view and its threshold.
+    e.quantities.push_back(quantity(
+                               "head_profiles", "heads,max_distance+1",
+                               [](const ParamSet& p) {
+                                   return Shape{p.integer("heads"), p.integer("max_distance") + 1};
+                               },
+                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                                   const auto count = p.integer("max_distance") + 1;
+                                   auto t = table(p, count);
+                                   if (!t) return t.error();
+                                   Array a = Array::real({p.integer("heads"), count});
+                                   a.f64 = std::move(*t);
+                                   return a;
+                               })
+                               .title("Bias against distance x, per head: P(x) / ρ_h",
+                                      "各头偏置随距离 x 的变化：P(x) / ρ_h")
+                               .axisNames({"head", "distance x"})
+                               .oneSigned());
     e.quantities.push_back(
         distanceBiasQuantity(table)
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置（每个头）")

@@ -135,6 +135,30 @@ private slots:
         }
     }
 
+    // head_profiles[h] = P / rho_h; receptive_field[h] = the first x with it below threshold
+    // (max_distance + 1 when none: the later heads, whose floor -d/(2 rho_h) is above it).
+    void headProfilesAndReceptiveField() {
+        const Values p{{"d", std::int64_t(16)},
+                       {"heads", std::int64_t(8)},
+                       {"max_distance", std::int64_t(3000)},
+                       {"threshold", -3.0}};
+        const auto hp = computeOk("sandwich", "head_profiles", p);
+        const auto prof = computeOk("sandwich", "profile", p);
+        const auto rf = computeOk("sandwich", "receptive_field", p);
+        QCOMPARE(hp.shape, (core::Shape{8, 3001}));
+        for (qint64 h = 0; h < 8; ++h) {
+            qint64 first = 3001;
+            for (qint64 x = 0; x < 3001; ++x) {
+                const double v = hp.f64[std::size_t(h * 3001 + x)];
+                QCOMPARE(v, prof.at(x) / (double(h + 1)));
+                if (first == 3001 && v < -3.0) first = x;
+            }
+            QCOMPARE(rf.i64[std::size_t(h)], std::int64_t(first));
+        }
+        QVERIFY(rf.i64[0] < 3001);                // head 0 reaches -8 at most: it crosses -3
+        QCOMPARE(rf.i64[7], std::int64_t(3001));  // head 7's floor is -1
+    }
+
     void errors_data() {
         QTest::addColumn<QString>("key");
         QTest::addColumn<qint64>("value");
