@@ -46,6 +46,8 @@ std::vector<BenchCase> benchCases(bool quick) {
         {"rope", "scores", {{"n", "4096"}, {"d", "128"}}},
         {"t5", "buckets", {{"n", "4096"}}},
         {"t5", "bias", {{"n", "4096"}, {"heads", "8"}}},
+        {"kerple", "bias", {{"n", "4096"}, {"heads", "8"}}},
+        {"sandwich", "bias", {{"n", "4096"}, {"heads", "8"}}},
         {"deberta", "logits", {{"n", "2048"}, {"d", "64"}}},
         {"xpos", "scores", {{"n", "4096"}, {"d", "128"}}},
         {"rerope", "scores", {{"n", "4096"}, {"d", "128"}}},

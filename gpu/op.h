@@ -38,6 +38,7 @@ std::vector<GpuOp> sinusoidalOps();
 std::vector<GpuOp> rotaryOps();
 std::vector<GpuOp> attentionOps();
 std::vector<GpuOp> relativeOps();
+std::vector<GpuOp> distanceBiasOps();
 }  // namespace detail
 
 }  // namespace poslab::gpu

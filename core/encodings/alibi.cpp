@@ -21,14 +21,13 @@
 
 #include "core/backend/backend.h"
 #include "core/backend/fast_kernels.h"
+#include "core/encodings/alibi.h"
 #include "core/encodings/common.h"
 
 namespace poslab::core::enc {
 
-namespace {
-
 // The paper's (and BLOOM's) rule.
-std::vector<double> paperSlopes(std::int64_t heads, double biasMax) {
+std::vector<double> alibiPaperSlopes(std::int64_t heads, double biasMax) {
     std::vector<double> s;
     s.reserve(static_cast<std::size_t>(heads));
     std::int64_t p = 1;
@@ -40,6 +39,8 @@ std::vector<double> paperSlopes(std::int64_t heads, double biasMax) {
         s.push_back(std::exp2(-biasMax * static_cast<double>(2 * k + 1) / (2.0 * pd)));
     return s;
 }
+
+namespace {
 
 // MPT's rule (llm-foundry gen_slopes), step by step as its code does it.
 std::vector<double> mptSlopes(std::int64_t heads, double biasMax) {
@@ -61,7 +62,7 @@ std::vector<double> mptSlopes(std::int64_t heads, double biasMax) {
 std::vector<double> slopes(const ParamSet& p) {
     const std::int64_t heads = p.integer("heads");
     const double biasMax = p.real("bias_max");
-    return p.text("slopes") == "mpt" ? mptSlopes(heads, biasMax) : paperSlopes(heads, biasMax);
+    return p.text("slopes") == "mpt" ? mptSlopes(heads, biasMax) : alibiPaperSlopes(heads, biasMax);
 }
 
 // CPU fast path of the bias (heads, n, n): every row is a slice of one Toeplitz vector per head.

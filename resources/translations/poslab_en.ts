@@ -191,6 +191,10 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>threshold = %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>max = %1</source>
         <translation type="unfinished"></translation>
     </message>

@@ -191,6 +191,10 @@
         <translation>原始长度 L = %1</translation>
     </message>
     <message>
+        <source>threshold = %1</source>
+        <translation>阈值 = %1</translation>
+    </message>
+    <message>
         <source>max = %1</source>
         <translation>最大值 = %1</translation>
     </message>

@@ -85,6 +85,39 @@ class TstBadInputs : public QObject, public test::CliFixture {
             << "short_factor" << none;
     }
 
+    // KERPLE's and Sandwich's constraints (spec part 2, "Constraints and errors").
+    void biasRows() {
+        const QByteArray none;
+        auto kerple = [](QStringList more) {
+            return QStringList{"export", "kerple", "bias", "-p", "heads=3"} + more;
+        };
+        QTest::newRow("kerple r1 of 2 for 3 heads") << kerple({"-p", "r1=1,2"}) << "'r1'" << none;
+        QTest::newRow("kerple r2 of 4 for 3 heads")
+            << kerple({"-p", "r2=1,1,1,1"}) << "4 values for heads = 3" << none;
+        QTest::newRow("kerple power r2 > 2")
+            << kerple({"-p", "variant=power", "-p", "r2=2.5"}) << "'r2'" << none;
+        QTest::newRow("kerple r1 0") << kerple({"-p", "r1=0"}) << "'r1'" << none;
+        QTest::newRow("kerple r2 nan") << kerple({"-p", "r2=1,nan,1"}) << "'r2'" << none;
+        QTest::newRow("kerple alibi with log")
+            << kerple({"-p", "init=alibi", "-p", "variant=log"}) << "'init'" << none;
+        QTest::newRow("kerple r1 .npy of 5 for 3 heads")
+            << kerple({"-p", "r1={in}"}) << "5 values for heads = 3"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (5,), }", doubles(5));
+        QTest::newRow("kerple r2 .npy 2-D")
+            << kerple({"-p", "r2={in}"}) << "'r2'"
+            << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (3, 1), }", doubles(3));
+        QTest::newRow("kerple over the memory budget")
+            << kerple({"-p", "n=1048576"}) << "memory budget" << none;
+        QTest::newRow("sandwich odd d")
+            << QStringList{"export", "sandwich", "bias", "-p", "d=63"} << "'d'" << none;
+        QTest::newRow("sandwich max_distance -1")
+            << QStringList{"export", "sandwich", "profile", "-p", "max_distance=-1"}
+            << "'max_distance'" << none;
+        QTest::newRow("sandwich over the memory budget")
+            << QStringList{"export", "sandwich", "bias", "-p", "heads=64", "-p", "n=1048576"}
+            << "memory budget" << none;
+    }
+
     // .npy inputs (rope rotated, n 4, d 8).
     void npyRows() {
         const QStringList rotated = {"export", "rope", "rotated", "-p",        "n=4",
@@ -293,6 +326,7 @@ private slots:
             QTest::newRow(v.tag) << args << QString::fromUtf8(v.mentions) << none;
         }
         keyAndPathRows();
+        biasRows();
         npyRows();
         outputRows();
         lessonRows();

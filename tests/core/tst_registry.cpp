@@ -59,10 +59,8 @@ struct MaskedQuantity {
     bool always = false;
 };
 constexpr MaskedQuantity kCausalMasks[] = {
-    {"alibi", "bias"},
-    {"transformer_xl", "logits"},
-    {"cope", "bias", true},
-    {"cope", "logits", true},
+    {"alibi", "bias"},        {"transformer_xl", "logits"}, {"cope", "bias", true},
+    {"cope", "logits", true}, {"kerple", "bias"},           {"sandwich", "bias"},
 };
 
 // Views over long ranges split the positions into bands (long_context.md L1); a band holding no

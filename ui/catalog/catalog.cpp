@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/registry.h"
+#include "ui/catalog/all_rows.h"
 #include "ui/catalog/view_spec.h"
 
 namespace poslab::ui {
@@ -97,6 +98,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
         s.label = localText(so.value("label"));
         s.row = so.value("row").toInt(-1);
         s.columnsFromDims = so.value("dims").toBool();
+        if (so.value("rows").toString() == QLatin1String("all")) s.row = kAllRows;
         s.dashed = so.value("dashed").toBool();
         s.draw = so.value("draw").toString();
         s.transform = so.value("transform").toString();

@@ -9,6 +9,7 @@
 #include <optional>
 
 #include "core/analysis/compare.h"
+#include "ui/catalog/all_rows.h"
 #include "ui/compute/prepare_view.h"
 #include "ui/compute/rope_lod.h"
 #include "ui/figure/number_format.h"
@@ -249,6 +250,13 @@ void addSeriesCurves(PrepareContext& ctx, const ViewInput& in, int i, CurveBuild
             const QString t = QStringLiteral("k = %1").arg(c);
             cb.add(s, {t, t}, rows, [&](qint64 x) { return a.at(x * cols + c); });
         }
+    } else if (rank == 2 && s.row == kAllRows) {  // one curve per head (the first kMaxMultiples)
+        const qint64 cols = a.shape[1];
+        for (qint64 r = 0; r < std::min<qint64>(a.shape[0], kMaxMultiples); ++r) {
+            const QString t = QStringLiteral("h = %1").arg(r);
+            cb.add(s, {t, t}, cols, [&](qint64 x) { return a.at(r * cols + x); });
+        }
+        xDim = 1;
     } else if (rank == 2 && s.col >= 0) {
         const qint64 rows = a.shape[0], cols = a.shape[1];
         const qint64 cc = std::clamp<qint64>(s.col, 0, cols - 1);

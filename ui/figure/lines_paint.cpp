@@ -345,8 +345,10 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         const double y = Y(*d.hmarker);
         p.setPen(markerPen);
         p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        legend.append(
-            {chartText("original length L = %1").arg(formatNumber(*d.hmarker, 6)), markerPen});
+        // Two parameters draw it: rope's original length (>= 2) and the receptive-field
+        // threshold of the distance biases (kerple, sandwich; < 0 by its range).
+        const char* label = *d.hmarker < 0 ? "threshold = %1" : "original length L = %1";
+        legend.append({chartText(label).arg(formatNumber(*d.hmarker, 6)), markerPen});
     }
     p.restore();
     p.setRenderHint(QPainter::Antialiasing, false);
