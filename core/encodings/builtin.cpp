@@ -20,6 +20,7 @@ void registerT52d(Registry& r);
 void registerDeberta(Registry& r);
 void registerUrpe(Registry& r);
 void registerAlibi(Registry& r);
+void registerFire(Registry& r);
 void registerCnnPadding(Registry& r);
 void registerOscillatory(Registry& r);
 void registerBilinear(Registry& r);
@@ -34,8 +35,8 @@ void registerBuiltinEncodings(Registry& r) {
           &enc::registerXpos,          &enc::registerHierarchical, &enc::registerShaw,
           &enc::registerTransformerXl, &enc::registerT5,           &enc::registerT52d,
           &enc::registerDeberta,       &enc::registerUrpe,         &enc::registerAlibi,
-          &enc::registerCnnPadding,    &enc::registerOscillatory,  &enc::registerBilinear,
-          &enc::registerConcat,        &enc::registerAttention})
+          &enc::registerFire,          &enc::registerCnnPadding,   &enc::registerOscillatory,
+          &enc::registerBilinear,      &enc::registerConcat,       &enc::registerAttention})
         add(r);
 }
 

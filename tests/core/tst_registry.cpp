@@ -60,6 +60,7 @@ struct MaskedQuantity {
 constexpr MaskedQuantity kCausalMasks[] = {
     {"alibi", "bias"},
     {"transformer_xl", "logits"},
+    {"fire", "bias"},
 };
 
 // Views over long ranges split the positions into bands (long_context.md L1); a band holding no
