@@ -48,6 +48,7 @@ std::vector<BenchCase> benchCases(bool quick) {
         {"t5", "bias", {{"n", "4096"}, {"heads", "8"}}},
         {"deberta", "logits", {{"n", "2048"}, {"d", "64"}}},
         {"xpos", "scores", {{"n", "4096"}, {"d", "128"}}},
+        {"fire", "bias", {{"n", "4096"}, {"heads", "8"}}},
     };
 }
 

@@ -178,6 +178,29 @@ class TstBadInputs : public QObject, public test::CliFixture {
             << QByteArray(R"({"format": 1, "id": "x", "title": {"en": "x", "zh": "x"},
                 "steps": []})");
     }
+    // FIRE (spec E4): the MLP files all four or none, their shapes, c, threshold, offset, the
+    // budget. {in} is a 1-D (4) array: fine for w1 and b1, not for w2.
+    void fireRows() {
+        const QStringList bias = {"export", "fire", "bias"};
+        const QByteArray vec4 =
+            npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", doubles(4));
+        QTest::newRow("fire b2 missing")
+            << bias + QStringList{"-p", "w1={in}", "-p", "b1={in}", "-p", "w2={in}"}
+            << "parameter 'b2': missing" << vec4;
+        QTest::newRow("fire w2 of the wrong shape")
+            << bias +
+                   QStringList{"-p", "w1={in}", "-p", "b1={in}", "-p", "w2={in}", "-p", "b2={in}"}
+            << "parameter 'w2'" << vec4;
+        QTest::newRow("fire c 0") << bias + QStringList{"-p", "c=0"} << "'c'" << QByteArray();
+        QTest::newRow("fire threshold 0")
+            << bias + QStringList{"-p", "threshold=0"} << "'threshold'" << QByteArray();
+        QTest::newRow("fire offset -1")
+            << bias + QStringList{"-p", "offset=-1"} << "'offset'" << QByteArray();
+        QTest::newRow("fire over the budget")
+            << bias + QStringList{"-p", "n=1000000", "-p", "heads=64"} << "memory budget"
+            << QByteArray();
+    }
+
 private slots:
     void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
@@ -244,6 +267,7 @@ private slots:
         npyRows();
         outputRows();
         lessonRows();
+        fireRows();
     }
 
     void refused() {

@@ -37,6 +37,7 @@ struct Case {
     bool hugeOnly = false;  // run only on the device's own limits (past 128 MiB)
 };
 
+#include "tests/gpu/parity_fire_cases.h"
 #include "tests/gpu/parity_model_cases.h"
 
 // DeBERTa's relative positions and terms, tiled and not.
@@ -180,7 +181,7 @@ const std::vector<Case>& cases() {
             {"t5", "bias", {{"n", "37"}, {"heads", "8"}, {"bucketing", "none"}}},
             {"t5", "bias", {{"n", "301"}, {"heads", "5"}, {"bucketing", "none"}, {"seed", "3"}}},
         };
-        for (auto* more : {debertaCases, modelScalingCases})
+        for (auto* more : {debertaCases, modelScalingCases, fireCases})
             for (Case& c : more()) v.push_back(std::move(c));
         return v;
     }();
