@@ -123,8 +123,8 @@ void registerFire(Registry& r) {
     e.nameZh = "FIRE 函数插值偏置";
     e.family = Family::Relative;
     e.summaryEn =
-        "A learned MLP of the log distance, normalised by the query's position: one "
-        "bias per head that stays in [0, 1] at any length (FIRE, 2024).";
+        "A learned MLP of the log distance, normalised by the query's position so that its "
+        "input stays in [0, 1] at any length; one bias per head (FIRE, 2024).";
     e.summaryZh =
         "对数距离除以查询位置后输入一个可学习的 MLP：每个头一个偏置，任何长度下输入都落在 "
         "[0, 1] 内（FIRE，2024）。";

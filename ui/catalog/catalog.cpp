@@ -14,7 +14,7 @@ QStringList ViewSpec::quantities() const {
     QStringList out;
     for (const auto& s : series)
         if (s.encoding.isEmpty() && !out.contains(s.quantity)) out << s.quantity;
-    if (!vmarker.isEmpty() && !out.contains(vmarker)) out << vmarker;
+    if (!vmarker.isEmpty() && !vmarker.startsWith('$') && !out.contains(vmarker)) out << vmarker;
     return out;
 }
 
@@ -74,6 +74,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.yLabel = localText(o.value("y"));
     v.formula = localText(o.value("formula"));
     v.vmarker = o.value("vmarker").toString();
+    v.vmarkerLabel = localText(o.value("vmarkerLabel"));
     v.hmarkerParam = o.value("hmarker").toString();
     v.logY = o.value("logY").toBool();
     v.showMax = o.value("showMax").toBool();
