@@ -51,6 +51,7 @@ std::vector<BenchCase> benchCases(bool quick) {
         {"deberta", "logits", {{"n", "2048"}, {"d", "64"}}},
         {"xpos", "scores", {{"n", "4096"}, {"d", "128"}}},
         {"rerope", "scores", {{"n", "4096"}, {"d", "128"}}},
+        {"fire", "bias", {{"n", "4096"}, {"heads", "8"}}},
     };
 }
 

@@ -24,6 +24,7 @@ void registerAlibi(Registry& r);
 // Issue 26, E3 to E8: biases that extrapolate, contextual positions, no encoding at all.
 void registerKerple(Registry& r);
 void registerSandwich(Registry& r);
+void registerFire(Registry& r);
 void registerCope(Registry& r);
 void registerNope(Registry& r);
 void registerCnnPadding(Registry& r);
@@ -35,15 +36,15 @@ void registerAttention(Registry& r);
 
 void registerBuiltinEncodings(Registry& r) {
     for (auto* add :
-         {&enc::registerSinusoidal,  &enc::registerSinusoidal2d,  &enc::registerLearned,
-          &enc::registerFloater,     &enc::registerComplexOrder,  &enc::registerRope,
-          &enc::registerXpos,        &enc::registerRerope,        &enc::registerHierarchical,
-          &enc::registerShaw,        &enc::registerTransformerXl, &enc::registerT5,
-          &enc::registerT52d,        &enc::registerDeberta,       &enc::registerUrpe,
-          &enc::registerAlibi,       &enc::registerKerple,        &enc::registerSandwich,
-          &enc::registerCope,        &enc::registerNope,          &enc::registerCnnPadding,
-          &enc::registerOscillatory, &enc::registerBilinear,      &enc::registerConcat,
-          &enc::registerAttention})
+         {&enc::registerSinusoidal, &enc::registerSinusoidal2d,  &enc::registerLearned,
+          &enc::registerFloater,    &enc::registerComplexOrder,  &enc::registerRope,
+          &enc::registerXpos,       &enc::registerRerope,        &enc::registerHierarchical,
+          &enc::registerShaw,       &enc::registerTransformerXl, &enc::registerT5,
+          &enc::registerT52d,       &enc::registerDeberta,       &enc::registerUrpe,
+          &enc::registerAlibi,      &enc::registerKerple,        &enc::registerSandwich,
+          &enc::registerFire,       &enc::registerCope,          &enc::registerNope,
+          &enc::registerCnnPadding, &enc::registerOscillatory,   &enc::registerBilinear,
+          &enc::registerConcat,     &enc::registerAttention})
         add(r);
 }
 

@@ -1,17 +1,21 @@
-// Vulkan ops of the relative-position encodings: T5's buckets and bias (spec C1, A10) and
-// DeBERTa's buckets and disentangled terms (spec C2, A12). Bucket edges come from the CPU's
-// float64 buckets (gpu/kernel_inputs.h), so the integer maps equal the CPU's exactly.
+// Vulkan ops of the relative-position encodings: T5's buckets and bias (spec C1, A10),
+// DeBERTa's buckets and disentangled terms (spec C2, A12) and FIRE's bias (spec E4). Bucket edges
+// come from the CPU's float64 buckets (gpu/kernel_inputs.h), so the integer maps equal the CPU's
+// exactly.
 #include <algorithm>
 #include <climits>
+#include <cmath>
 #include <optional>
 
 #include "core/encodings/deberta.h"
+#include "core/encodings/fire_mlp.h"
 #include "core/encodings/t5.h"
 #include "core/encodings/t5_bucket.h"
 #include "gpu/kernel_inputs.h"
 #include "gpu/op.h"
 #include "gpu/op_context.h"
 #include "gpu/shaders/common/params_deberta.h"
+#include "gpu/shaders/common/params_fire.h"
 #include "gpu/shaders/common/params_t5.h"
 
 namespace poslab::gpu::detail {
@@ -198,6 +202,41 @@ Status debertaTerms(OpContext& ctx, const Prepared& p, Result& out) {
     return {};
 }
 
+// ---- FIRE --------------------------------------------------------------------------------------
+
+// The bias (spec E4): psi(t) and the rows' normalisers in float64 on the CPU (2n values), the MLP
+// on the device.
+Status fireBias(OpContext& ctx, const Prepared& p, Result& out) {
+    auto mlp = core::enc::fireMlp(p.params);
+    if (!mlp) return mlp.error();
+    const auto n = p.params.integer("n"), heads = mlp->heads;
+    const double c = p.params.real("c"), threshold = p.params.real("threshold");
+    const auto offset = static_cast<double>(p.params.integer("offset"));
+    std::vector<double> table(static_cast<std::size_t>(2 * n));
+    for (std::int64_t t = 0; t < n; ++t) {
+        table[static_cast<std::size_t>(t)] = std::log1p(c * static_cast<double>(t));
+        table[static_cast<std::size_t>(n + t)] =
+            core::enc::fireNormalizer(c, threshold, offset + static_cast<double>(t));
+    }
+    std::vector<double> weights = mlp->w1;
+    for (const auto* v : {&mlp->b1, &mlp->w2, &mlp->b2})
+        weights.insert(weights.end(), v->begin(), v->end());
+    const std::uint64_t real = ctx.float64() ? 8 : 4;
+    if (auto st = ctx.requireBinding(real * table.size(), "the FIRE distance table"); !st)
+        return st;
+    if (auto st = ctx.requireBinding(real * weights.size(), "the FIRE MLP"); !st) return st;
+    auto tb = ctx.uploadReal("table", table);
+    if (!tb) return tb.error();
+    auto wb = ctx.uploadReal("weights", weights);
+    if (!wb) return wb.error();
+    const shader::FireBiasParams params{static_cast<std::uint32_t>(mlp->hidden),
+                                        static_cast<std::uint32_t>(heads),
+                                        p.params.boolean("causal") ? 1u : 0u, 0u};
+    const Grid grid{static_cast<std::uint64_t>(heads * n), static_cast<std::uint32_t>(n), 0,
+                    static_cast<std::uint32_t>(n)};
+    return ctx.dispatch2d(ctx.variant("fire_bias"), grid, params, {{*tb}, {*wb}}, out);
+}
+
 }  // namespace
 
 std::vector<GpuOp> relativeOps() {
@@ -209,6 +248,7 @@ std::vector<GpuOp> relativeOps() {
         {"deberta", "c2p", nullptr, debertaTerms},
         {"deberta", "p2c", nullptr, debertaTerms},
         {"deberta", "logits", nullptr, debertaTerms},
+        {"fire", "bias", nullptr, fireBias},
     };
 }
 

@@ -61,6 +61,7 @@ struct MaskedQuantity {
 constexpr MaskedQuantity kCausalMasks[] = {
     {"alibi", "bias"},        {"transformer_xl", "logits"}, {"cope", "bias", true},
     {"cope", "logits", true}, {"kerple", "bias"},           {"sandwich", "bias"},
+    {"fire", "bias"},
 };
 
 // Views over long ranges split the positions into bands (long_context.md L1); a band holding no

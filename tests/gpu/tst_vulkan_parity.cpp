@@ -38,6 +38,7 @@ struct Case {
 };
 
 #include "tests/gpu/parity_bias_cases.h"
+#include "tests/gpu/parity_fire_cases.h"
 #include "tests/gpu/parity_model_cases.h"
 #include "tests/gpu/parity_rerope_cases.h"
 
@@ -182,7 +183,8 @@ const std::vector<Case>& cases() {
             {"t5", "bias", {{"n", "37"}, {"heads", "8"}, {"bucketing", "none"}}},
             {"t5", "bias", {{"n", "301"}, {"heads", "5"}, {"bucketing", "none"}, {"seed", "3"}}},
         };
-        for (auto* more : {debertaCases, modelScalingCases, reropeCases, distanceBiasCases})
+        for (auto* more :
+             {debertaCases, modelScalingCases, reropeCases, distanceBiasCases, fireCases})
             for (Case& c : more()) v.push_back(std::move(c));
         return v;
     }();

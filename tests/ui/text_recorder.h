@@ -52,15 +52,14 @@ public:
         const QRectF local =
             (text.trimmed().isEmpty() ? fm.boundingRect(text) : fm.tightBoundingRect(text))
                 .translated(p);
-        TextBox b{t.mapRect(local),         text,  static_cast<double>(ti.font().pixelSize()),
-                  std::abs(t.m12()) > 1e-6, false, {},
-                  painter()->pen().color()};
+        TextBox b{t.mapRect(local),         text,     static_cast<double>(ti.font().pixelSize()),
+                  std::abs(t.m12()) > 1e-6, false,    {},
+                  painter()->pen().color(), ti.font()};
         if (painter()->hasClipping()) {
             const QRectF clip = t.mapRect(painter()->clipBoundingRect());
             b.clip = clip;
             b.clipped = !clip.adjusted(-0.75, -0.75, 0.75, 0.75).contains(b.rect);
         }
-        b.font = ti.font();
         boxes << b;
     }
 };

@@ -15,7 +15,7 @@ QStringList ViewSpec::quantities() const {
     QStringList out;
     for (const auto& s : series)
         if (s.encoding.isEmpty() && !out.contains(s.quantity)) out << s.quantity;
-    if (!vmarker.isEmpty() && !out.contains(vmarker)) out << vmarker;
+    if (!vmarker.isEmpty() && !vmarker.startsWith('$') && !out.contains(vmarker)) out << vmarker;
     return out;
 }
 
@@ -75,6 +75,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.yLabel = localText(o.value("y"));
     v.formula = localText(o.value("formula"));
     v.vmarker = o.value("vmarker").toString();
+    v.vmarkerLabel = localText(o.value("vmarkerLabel"));
     v.hmarkerParam = o.value("hmarker").toString();
     for (const QJsonValue& name : o.value("ignores").toArray()) v.ignores << name.toString();
     v.logY = o.value("logY").toBool();

@@ -72,8 +72,10 @@ struct ViewSpec {
     LocalText title, text, xLabel, yLabel;
     LocalText formula;  // TeX (ui/math), typeset by MathFormula
     QVector<SeriesSpec> series;
-    QString vmarker;       // lines: a scalar quantity drawn as a vertical marker (decay_bound)
-    QString hmarkerParam;  // lines: a parameter drawn as a horizontal line (original length)
+    QString vmarker;         // lines: a scalar quantity drawn as a vertical marker (decay_bound),
+                             // or "$name": the value of the parameter `name` (fire: $threshold)
+    LocalText vmarkerLabel;  // its legend text ("threshold L"); empty: the decay bound's words
+    QString hmarkerParam;    // lines: a parameter drawn as a horizontal line (original length)
     // compare: the marker quantity of a compared quantity, from the page's line views (rope:
     // decay -> decay_bound); each side gets its own marker.
     QMap<QString, QString> compareMarkers;

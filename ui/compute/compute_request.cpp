@@ -26,7 +26,7 @@ int arrayCount(const ComputeRequest& request, const core::EncodingDescriptor& en
         for (const auto& s : series)
             total += s.sweepParam.isEmpty() ? (s.againstEncoding.isEmpty() ? 1 : 2)
                                             : static_cast<int>(s.sweepValues.size()) + 1;
-        if (!view.vmarker.isEmpty()) ++total;
+        if (!view.vmarker.isEmpty() && !view.vmarker.startsWith('$')) ++total;
         if (!series.isEmpty() && view.compareMarkers.contains(series[0].quantity))
             total += static_cast<int>(series.size());  // one marker per side
     }

@@ -262,6 +262,7 @@ void addSeriesCurves(PrepareContext& ctx, const ViewInput& in, int i, CurveBuild
         const qint64 cc = std::clamp<qint64>(s.col, 0, cols - 1);
         cb.add(s, name, rows, [&](qint64 x) { return a.at(x * cols + cc); });
     } else if (rank == 2) {
+        if (s.row >= a.shape[0]) return;  // a row past the array (head 7 of 4 heads): no curve
         const qint64 cols = a.shape[1];
         const qint64 r = std::clamp<qint64>(s.row < 0 ? 0 : s.row, 0, a.shape[0] - 1);
         cb.add(s, name, cols, [&](qint64 x) { return a.at(r * cols + x); });
@@ -284,6 +285,13 @@ void addMarkers(PrepareContext& ctx, const ViewInput& in, LinesData& L) {
                                  ? QString()
                                  : view.compareMarkers.value(in.series[0].quantity);
     if (quantity.isEmpty()) return;
+    if (quantity.startsWith('$')) {  // a parameter's value (fire: the threshold), from the series'
+        const auto p =
+            in.series.isEmpty() ? std::nullopt : ctx.fetcher.paramsOf(in.series[0], in.state);
+        const std::string name = quantity.mid(1).toStdString();
+        if (p && p->has(name)) L.vmarkers << VMarker{p->real(name), {}, -1, view.vmarkerLabel};
+        return;
+    }
     const qsizetype sides = compare ? in.series.size() : 1;
     for (qsizetype i = 0; i < sides; ++i) {
         SeriesSpec ms;
