@@ -331,7 +331,7 @@ void registerCope(Registry& r) {
                                .axisNames({"query i", "key j"})
                                .nonNegative());
     e.quantities.push_back(step("positions", Step::Positions, true)
-                               .title("Contextual position pᵢⱼ", "上下文位置 pᵢⱼ")
+                               .title("Contextual position pᵢⱼ", "按门控计数的位置 pᵢⱼ")
                                .axisNames({"query i", "key j"})
                                .nonNegative());
     e.quantities.push_back(step("position_logits", Step::PositionLogits, false)

@@ -178,8 +178,8 @@ void registerFire(Registry& r) {
                                    return Shape{n(p), n(p)};
                                },
                                normalizedDistance)
-                               .title("Normalised distance u = ψ(|i - j|) / ψ(max(pos_i, L))",
-                                      "归一化距离 u = ψ(|i - j|) / ψ(max(pos_i, L))")
+                               .title("Normalised distance u = ψ(|i - j|) / ψ(max(posᵢ, L))",
+                                      "归一化距离 u = ψ(|i - j|) / ψ(max(posᵢ, L))")
                                .axisNames({"query i", "key j"})
                                .nonNegative());
     e.quantities.push_back(

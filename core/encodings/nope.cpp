@@ -223,7 +223,7 @@ void registerNope(Registry& r) {
                          v[static_cast<std::size_t>(i)] = std::sqrt(d * rowWeight(p, i));
                      return vectorOf(std::move(v));
                  })
-            .title("Expected norm sqrt(d/(i+1))", "期望范数 sqrt(d/(i+1))")
+            .title("Expected norm √(d/(i+1))", "期望范数 √(d/(i+1))")
             .axisNames({"position i"})
             .nonNegative());
     r.add(std::move(e));

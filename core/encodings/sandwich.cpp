@@ -102,7 +102,7 @@ void registerSandwich(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                 return vectorArray(frequencies(p));
             })
-            .title("Frequency w_k = base^(-2k/d), k from 1", "频率 w_k = base^(-2k/d)，k 从 1 开始")
+            .title("Frequency wₖ = base⁻²ᵏᐟᵈ, k from 1", "频率 wₖ = base⁻²ᵏᐟᵈ，k 从 1 开始")
             .axisNames({"k - 1"})
             .nonNegative());
     e.quantities.push_back(
@@ -112,7 +112,7 @@ void registerSandwich(Registry& r) {
             [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
                 return vectorArray(profile(p, p.integer("max_distance") + 1));
             })
-            .title("Profile P(x) = Σ cos(x w_k) - d/2", "距离曲线 P(x) = Σ cos(x w_k) - d/2")
+            .title("Profile P(x) = Σ cos(x wₖ) - d/2", "距离曲线 P(x) = Σ cos(x wₖ) - d/2")
             .axisNames({"distance x"})
             .oneSigned());
     e.quantities.push_back(quantity(
@@ -125,7 +125,7 @@ void registerSandwich(Registry& r) {
                                        s[static_cast<std::size_t>(h)] = scale(h, heads);
                                    return vectorArray(std::move(s));
                                })
-                               .title("Divisor ρ_h = 8(h+1)/heads", "除数 ρ_h = 8(h+1)/heads")
+                               .title("Divisor ρₕ = 8(h+1)/heads", "除数 ρₕ = 8(h+1)/heads")
                                .axisNames({"head h"})
                                .nonNegative());
     // Beyond the spec's list: each head's P(x) / rho_h (the bias row of query 0, longer), for
@@ -143,8 +143,8 @@ void registerSandwich(Registry& r) {
                                    a.f64 = std::move(*t);
                                    return a;
                                })
-                               .title("Bias against distance x, per head: P(x) / ρ_h",
-                                      "各头偏置随距离 x 的变化：P(x) / ρ_h")
+                               .title("Bias against distance x, per head: P(x) / ρₕ",
+                                      "各头偏置随距离 x 的变化：P(x) / ρₕ")
                                .axisNames({"head", "distance x"})
                                .oneSigned());
     e.quantities.push_back(

@@ -261,133 +261,132 @@ class TstBadInputs : public QObject, public test::CliFixture {
         QTest::newRow("rerope q of the wrong length")
             << rerope({"-p", "q={in}"}) << "'q'"
             << npy("{'descr': '<f8', 'fortran_order': False, 'shape': (3,), }", doubles(3));
-        // FIRE (spec E4): the MLP files all four or none, their shapes, c, threshold, offset, the
-        // budget. {in} is a 1-D (4) array: fine for w1 and b1, not for w2.
-        void fireRows() {
-            const QStringList bias = {"export", "fire", "bias"};
-            const QByteArray vec4 =
-                npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", doubles(4));
-            QTest::newRow("fire b2 missing")
-                << bias + QStringList{"-p", "w1={in}", "-p", "b1={in}", "-p", "w2={in}"}
-                << "parameter 'b2': missing" << vec4;
-            QTest::newRow("fire w2 of the wrong shape")
-                << bias + QStringList{"-p", "w1={in}", "-p", "b1={in}",
-                                      "-p", "w2={in}", "-p", "b2={in}"}
-                << "parameter 'w2'" << vec4;
-            QTest::newRow("fire c 0") << bias + QStringList{"-p", "c=0"} << "'c'" << QByteArray();
-            QTest::newRow("fire threshold 0")
-                << bias + QStringList{"-p", "threshold=0"} << "'threshold'" << QByteArray();
-            QTest::newRow("fire offset -1")
-                << bias + QStringList{"-p", "offset=-1"} << "'offset'" << QByteArray();
-            QTest::newRow("fire over the budget")
-                << bias + QStringList{"-p", "n=1000000", "-p", "heads=64"} << "memory budget"
-                << QByteArray();
-        }
+    }
+    // FIRE (spec E4): the MLP files all four or none, their shapes, c, threshold, offset, the
+    // budget. {in} is a 1-D (4) array: fine for w1 and b1, not for w2.
+    void fireRows() {
+        const QStringList bias = {"export", "fire", "bias"};
+        const QByteArray vec4 =
+            npy("{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", doubles(4));
+        QTest::newRow("fire b2 missing")
+            << bias + QStringList{"-p", "w1={in}", "-p", "b1={in}", "-p", "w2={in}"}
+            << "parameter 'b2': missing" << vec4;
+        QTest::newRow("fire w2 of the wrong shape")
+            << bias +
+                   QStringList{"-p", "w1={in}", "-p", "b1={in}", "-p", "w2={in}", "-p", "b2={in}"}
+            << "parameter 'w2'" << vec4;
+        QTest::newRow("fire c 0") << bias + QStringList{"-p", "c=0"} << "'c'" << QByteArray();
+        QTest::newRow("fire threshold 0")
+            << bias + QStringList{"-p", "threshold=0"} << "'threshold'" << QByteArray();
+        QTest::newRow("fire offset -1")
+            << bias + QStringList{"-p", "offset=-1"} << "'offset'" << QByteArray();
+        QTest::newRow("fire over the budget")
+            << bias + QStringList{"-p", "n=1000000", "-p", "heads=64"} << "memory budget"
+            << QByteArray();
+    }
 
-    private slots:
-        void initTestCase() {
-            QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary");
-        }
+private slots:
+    void initTestCase() { QVERIFY2(ready(), "POSLAB_BIN (set by CTest) is not the poslab binary"); }
 
-        // {in}: the row's input file, {out}: the output (an existing file with known contents).
-        void refused_data() {
-            QTest::addColumn<QStringList>("args");
-            QTest::addColumn<QString>("mentions");
-            QTest::addColumn<QByteArray>("input");  // contents of {in}, if used
-            const QByteArray none;
-            auto exportRope = [](QStringList more) {
-                return QStringList{"export", "rope", "decay"} + more;
-            };
-            // Numbers and words for every parameter type.
-            const struct {
-                const char* tag;
-                const char* kv;
-                const char* mentions;
-            } values[] = {
-                {"int nan", "n=nan", "'n'"},
-                {"int inf", "n=inf", "'n'"},
-                {"int -0 (below the range)", "n=-0", "'n'"},
-                {"int 1e308", "n=1e308", "'n'"},
-                {"int huge", "n=99999999999999999999999", "out of range"},
-                {"int empty", "n=", "'n'"},
-                {"int negative", "max_distance=-5", "'max_distance'"},
-                {"int hex", "n=0x40", "'n'"},
-                {"int with a space", "n= 64", "'n'"},
-                {"int fullwidth digits", "n=\xef\xbc\x96\xef\xbc\x94", "'n'"},
-                {"int 1e3 written as real", "n=1e3", "'n'"},
-                {"real nan", "base=nan", "'base'"},
-                {"real inf", "base=inf", "'base'"},
-                {"real -inf", "base=-inf", "'base'"},
-                {"real -0", "base=-0", "'base'"},
-                {"real 1e308 over range", "base=1e308", "'base'"},
-                {"real overflow", "base=1e309", "'base'"},
-                {"real underflow", "base=1e-400", "'base'"},
-                {"real empty", "base=", "'base'"},
-                {"real hex float", "base=0x1p4", "'base'"},
-                {"real trailing garbage", "base=1e4abc", "'base'"},
-                {"real comma decimal", "base=10000,5", "'base'"},
-                {"bool empty", "truncate=", "'truncate'"},
-                {"bool upper case", "truncate=TRUE", "'truncate'"},
-                {"bool digit", "truncate=1", "'truncate'"},
-                {"enum empty", "pairing=", "'pairing'"},
-                {"enum wrong case", "pairing=Half", "'pairing'"},
-                {"enum with a tab", "scaling=yarn\t", "'scaling'"},
-                {"list empty item", "short_factor=1,,2", "'short_factor'"},
-                {"list nan item", "short_factor=1,nan", "'short_factor'"},
-                {"list inf item", "short_factor=1,inf", "'short_factor'"},
-                {"list negative item", "short_factor=1,-2", "'short_factor'"},
-                {"list of one comma", "short_factor=,", "'short_factor'"},
-                {"real out of (0, 1]", "partial_rotary_factor=1.5", "'partial_rotary_factor'"},
-                {"real zero exclusive", "partial_rotary_factor=0", "'partial_rotary_factor'"},
-                {"window reversed", "window_start=10", "'window_end'"},
-            };
-            for (const auto& v : values) {
-                QStringList args = exportRope({"-p", v.kv});
-                if (QString(v.tag) == "window reversed")
-                    args << "-p"
-                         << "window_end=5";
-                QTest::newRow(v.tag) << args << QString::fromUtf8(v.mentions) << none;
-            }
-            keyAndPathRows();
-            biasRows();
-            npyRows();
-            outputRows();
-            lessonRows();
-            copeNopeRows();
-            reropeRows();
-            fireRows();
+    // {in}: the row's input file, {out}: the output (an existing file with known contents).
+    void refused_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("mentions");
+        QTest::addColumn<QByteArray>("input");  // contents of {in}, if used
+        const QByteArray none;
+        auto exportRope = [](QStringList more) {
+            return QStringList{"export", "rope", "decay"} + more;
+        };
+        // Numbers and words for every parameter type.
+        const struct {
+            const char* tag;
+            const char* kv;
+            const char* mentions;
+        } values[] = {
+            {"int nan", "n=nan", "'n'"},
+            {"int inf", "n=inf", "'n'"},
+            {"int -0 (below the range)", "n=-0", "'n'"},
+            {"int 1e308", "n=1e308", "'n'"},
+            {"int huge", "n=99999999999999999999999", "out of range"},
+            {"int empty", "n=", "'n'"},
+            {"int negative", "max_distance=-5", "'max_distance'"},
+            {"int hex", "n=0x40", "'n'"},
+            {"int with a space", "n= 64", "'n'"},
+            {"int fullwidth digits", "n=\xef\xbc\x96\xef\xbc\x94", "'n'"},
+            {"int 1e3 written as real", "n=1e3", "'n'"},
+            {"real nan", "base=nan", "'base'"},
+            {"real inf", "base=inf", "'base'"},
+            {"real -inf", "base=-inf", "'base'"},
+            {"real -0", "base=-0", "'base'"},
+            {"real 1e308 over range", "base=1e308", "'base'"},
+            {"real overflow", "base=1e309", "'base'"},
+            {"real underflow", "base=1e-400", "'base'"},
+            {"real empty", "base=", "'base'"},
+            {"real hex float", "base=0x1p4", "'base'"},
+            {"real trailing garbage", "base=1e4abc", "'base'"},
+            {"real comma decimal", "base=10000,5", "'base'"},
+            {"bool empty", "truncate=", "'truncate'"},
+            {"bool upper case", "truncate=TRUE", "'truncate'"},
+            {"bool digit", "truncate=1", "'truncate'"},
+            {"enum empty", "pairing=", "'pairing'"},
+            {"enum wrong case", "pairing=Half", "'pairing'"},
+            {"enum with a tab", "scaling=yarn\t", "'scaling'"},
+            {"list empty item", "short_factor=1,,2", "'short_factor'"},
+            {"list nan item", "short_factor=1,nan", "'short_factor'"},
+            {"list inf item", "short_factor=1,inf", "'short_factor'"},
+            {"list negative item", "short_factor=1,-2", "'short_factor'"},
+            {"list of one comma", "short_factor=,", "'short_factor'"},
+            {"real out of (0, 1]", "partial_rotary_factor=1.5", "'partial_rotary_factor'"},
+            {"real zero exclusive", "partial_rotary_factor=0", "'partial_rotary_factor'"},
+            {"window reversed", "window_start=10", "'window_end'"},
+        };
+        for (const auto& v : values) {
+            QStringList args = exportRope({"-p", v.kv});
+            if (QString(v.tag) == "window reversed")
+                args << "-p"
+                     << "window_end=5";
+            QTest::newRow(v.tag) << args << QString::fromUtf8(v.mentions) << none;
         }
+        keyAndPathRows();
+        biasRows();
+        npyRows();
+        outputRows();
+        lessonRows();
+        copeNopeRows();
+        reropeRows();
+        fireRows();
+    }
 
-        void refused() {
-            QFETCH(QStringList, args);
-            QFETCH(QString, mentions);
-            QFETCH(QByteArray, input);
-            const bool render = args.first() == "render";
-            const bool deck = args.contains("--lesson");
-            const QString out = path(deck ? "deck.pdf" : render ? "figure.png" : "out.npy");
-            const QString in = file("input.bin", input);
-            QStringList full;
-            for (QString a : args) full << a.replace("{in}", in).replace("{dir}", folder());
-            if (!full.contains("-o")) full << "-o" << out;
-            QFile::remove(out);
-            QVERIFY(QFile(out).open(QIODevice::WriteOnly));
-            {
-                QFile f(out);
-                QVERIFY(f.open(QIODevice::WriteOnly));
-                f.write("existing output");
-            }
-            const QStringList before = QDir(folder()).entryList(QDir::Files | QDir::Hidden);
-            const Run r = test::runPoslab(full);
-            QCOMPARE(r.code, 2);
-            QVERIFY2(r.out.isEmpty(), r.out.constData());
-            QCOMPARE(r.err.count('\n'), 1);
-            QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
-            QCOMPARE(QDir(folder()).entryList(QDir::Files | QDir::Hidden), before);
+    void refused() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, mentions);
+        QFETCH(QByteArray, input);
+        const bool render = args.first() == "render";
+        const bool deck = args.contains("--lesson");
+        const QString out = path(deck ? "deck.pdf" : render ? "figure.png" : "out.npy");
+        const QString in = file("input.bin", input);
+        QStringList full;
+        for (QString a : args) full << a.replace("{in}", in).replace("{dir}", folder());
+        if (!full.contains("-o")) full << "-o" << out;
+        QFile::remove(out);
+        QVERIFY(QFile(out).open(QIODevice::WriteOnly));
+        {
             QFile f(out);
-            QVERIFY(f.open(QIODevice::ReadOnly));
-            QCOMPARE(f.readAll(), QByteArray("existing output"));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("existing output");
         }
-    };
+        const QStringList before = QDir(folder()).entryList(QDir::Files | QDir::Hidden);
+        const Run r = test::runPoslab(full);
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.out.isEmpty(), r.out.constData());
+        QCOMPARE(r.err.count('\n'), 1);
+        QVERIFY2(r.err.contains(mentions.toUtf8()), r.err.constData());
+        QCOMPARE(QDir(folder()).entryList(QDir::Files | QDir::Hidden), before);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("existing output"));
+    }
+};
 
-    QTEST_GUILESS_MAIN(TstBadInputs)
+QTEST_GUILESS_MAIN(TstBadInputs)
 #include "tst_bad_inputs.moc"

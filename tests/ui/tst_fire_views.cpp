@@ -1,6 +1,7 @@
 // FIRE's page (spec E4): the threshold view marks the threshold L with a vertical line at the
 // parameter's value ("vmarker": "$threshold"), named in the legend in English and Chinese; the
-// learned-function view draws one curve per head, and none for a head the model lacks.
+// learned-function view draws one curve per head, and none for a head the model lacks. (And a
+// lines series of the last row, "row": "last", which CoPE's token strip uses.)
 #include <QtTest>
 
 #include "tests/ui/figure_test_util.h"
@@ -76,6 +77,25 @@ private slots:
         auto f = figureOf("fire/function", {{"heads", heads}});
         QVERIFY2(f.ok(), f ? "" : f.error().message.c_str());
         QCOMPARE(f->result.lines.curves.size(), curves);
+    }
+
+    // "row": "last" (CoPE's token strip): the last query's gates whatever n is, the pattern
+    // repeated: 1 on every fourth token for "0,0,0,1".
+    void lastRowFollowsN_data() {
+        QTest::addColumn<QString>("n");
+        QTest::newRow("32") << "32";
+        QTest::newRow("13") << "13";
+    }
+    void lastRowFollowsN() {
+        QFETCH(QString, n);
+        auto f = figureOf("cope/token_strip",
+                          {{"n", n}, {"gate_mode", "pattern"}, {"pattern", "0,0,0,1"}});
+        QVERIFY2(f.ok(), f ? "" : f.error().message.c_str());
+        QCOMPARE(f->result.lines.curves.size(), 1);
+        const QList<QPointF>& pts = f->result.lines.curves[0].points;
+        QCOMPARE(pts.size(), n.toInt());
+        for (const QPointF& pt : pts)
+            QCOMPARE(pt.y(), static_cast<int>(pt.x()) % 4 == 3 ? 1.0 : 0.0);
     }
 };
 

@@ -421,8 +421,14 @@ private slots:
                  qPrintable(strip->paramsText()));
         QVERIFY2(!strip->paramsText().contains(QStringLiteral("pairing\u00A0=\u00A0half")),
                  qPrintable(strip->paramsText()));
+        // The wavelength tab: the pairing does not act there (views.json "ignores"), not listed.
         w.page()->setCurrentTab(4);
         QCOMPARE(strip->formulaText(), w.page()->currentViewSpec()->formula.en);
+        QVERIFY(test::waitIdle(w));
+        QVERIFY2(!strip->paramsText().contains(choiceText("half").replace(u' ', QChar(0x00A0))),
+                 qPrintable(strip->paramsText()));
+        w.page()->setCurrentTab(2);  // scores: it acts (any q and k)
+        QVERIFY(test::waitIdle(w));
         // A language switch keeps the large font and puts the strip in Chinese.
         w.setLanguage(Lang::Zh);
         QVERIFY(QApplication::font().pointSizeF() >= 1.3 * font.pointSizeF());

@@ -82,7 +82,7 @@ bool showOn(MainWindow& w, QScreen* screen) {
     w.setScreen(screen);
     w.setGeometry(screen->availableGeometry());
     w.show();
-    return QTest::qWaitForWindowExposed(&w) && test::waitIdle(w);
+    return QTest::qWaitForWindowExposed(&w) && ui::test::waitIdle(w);
 }
 
 }  // namespace
@@ -111,7 +111,7 @@ private slots:
         QFETCH(QString, otherScreen);
         QFETCH(QSize, size);
         QFETCH(bool, closeByEsc);
-        MainWindow w(test::noSettings());
+        MainWindow w(ui::test::noSettings());
         QVERIFY(showOn(w, screenNamed(mainScreen)));
         Presenter* presenter = presenterOf(w);
         QVERIFY(presenter);
@@ -129,14 +129,15 @@ private slots:
         QVERIFY(view->windowFlags() & Qt::FramelessWindowHint);
         QVERIFY(view->canvas()->hasFigure());
         // Text sized to the projector, not to the part of it under the strip: the smallest
-        // label (a tick) is at least 0.75 of 1/32 of the screen's height (17 px at 720p).
-        test::RecordingDevice device(view->canvas()->size(), 96);
+        // label (a legend line, 2/3 of a body line) is at least 0.65 of 1/32 of the screen's height
+        // (14 px at 720p; 8 px before, sized to the part of the screen below the strip).
+        poslab::test::RecordingDevice device(view->canvas()->size(), 96);
         view->canvas()->render(&device);
         double smallest = 1e9;
-        for (const test::TextBox& box : device.boxes())
+        for (const poslab::test::TextBox& box : device.boxes())
             if (!box.text.trimmed().isEmpty()) smallest = std::min(smallest, box.pixels);
         QVERIFY2(!device.boxes().isEmpty(), "the canvas drew no text");
-        QVERIFY2(smallest >= std::floor(0.75 * size.height() / 32.0),
+        QVERIFY2(smallest >= std::floor(0.65 * size.height() / 32.0),
                  qPrintable(QStringLiteral("%1 px text on a %2 px high screen")
                                 .arg(smallest)
                                 .arg(size.height())));
@@ -175,10 +176,10 @@ private slots:
         QFETCH(QString, param);
         QFETCH(QString, value);
         QFETCH(QString, shown);
-        MainWindow w(test::noSettings());
+        MainWindow w(ui::test::noSettings());
         QVERIFY(showOn(w, screenNamed("laptop")));
         w.openPage(page, tab);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         Presenter* presenter = presenterOf(w);
         QCOMPARE(presenter->open(), QString());
         PresenterWindow* view = presenter->view();
@@ -195,7 +196,7 @@ private slots:
         QCOMPARE(view->strip()->formulaText(),
                  w.page()->page()->formulaFor(w.page()->currentViewSpec()).en);
         QVERIFY2(w.paramPanel()->setText(param, value), qPrintable(param));
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         QVERIFY(same());
         const QString footer = plain(view->canvas()->figure().footer);
         QVERIFY2(footer.contains(shown), qPrintable(footer));
@@ -203,12 +204,12 @@ private slots:
         QVERIFY2(words.contains(plain(formatExact(value.toDouble()))), qPrintable(words));
         // Another tab, and Chinese: the figure follows.
         w.page()->showTabAt(0);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         QVERIFY(same());
         w.setLanguage(Lang::Zh);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         settle();
-        QVERIFY(test::hasCjk(view->canvas()->figure().title));
+        QVERIFY(ui::test::hasCjk(view->canvas()->figure().title));
         presenter->close();
         QTRY_VERIFY(!presenter->view());
     }
@@ -238,7 +239,7 @@ private slots:
                      out.constData());
             return;
         }
-        MainWindow w(test::noSettings());
+        MainWindow w(ui::test::noSettings());
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         if (chinese) w.setLanguage(Lang::Zh);
@@ -253,7 +254,7 @@ private slots:
         const QString message = w.statusBar()->currentMessage();
         QVERIFY(!message.isEmpty());
         QVERIFY(!message.contains(u'\n'));
-        QCOMPARE(test::hasCjk(message), chinese);
+        QCOMPARE(ui::test::hasCjk(message), chinese);
         QVERIFY(message.contains(QStringLiteral("F11")));
     }
 
@@ -273,11 +274,11 @@ private slots:
         QFETCH(QString, page);
         QFETCH(int, tab);
         QFETCH(bool, chinese);
-        MainWindow w(test::noSettings());
+        MainWindow w(ui::test::noSettings());
         QVERIFY(showOn(w, projectorOrOnly()));
         if (chinese) w.setLanguage(Lang::Zh);
         w.openPage(page, tab);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         w.setPresentation(true);  // full screen on the 1280 x 720 projector
         settle();
         const ViewSpec* view = w.page()->currentViewSpec();
@@ -323,11 +324,11 @@ private slots:
         QFETCH(int, tab);
         QFETCH(QString, param);
         QFETCH(bool, chinese);
-        MainWindow w(test::noSettings());
+        MainWindow w(ui::test::noSettings());
         QVERIFY(showOn(w, projectorOrOnly()));
         if (chinese) w.setLanguage(Lang::Zh);
         w.openPage(page, tab);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         w.setPresentation(true);  // full screen on the 1280 x 720 projector
         settle();
         PresentationStrip* strip = w.presentationStrip();
@@ -353,7 +354,7 @@ private slots:
         slider->setSliderDown(true);
         for (int i = 1; i <= 4; ++i) slider->setSliderPosition(from + (to - from) * i / 4);
         slider->setSliderDown(false);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         const core::ParamValue after = w.page()->params().get(key);
         QVERIFY(!(after == before));
         QCOMPARE(w.undoStack()->index(), undoBefore + 1);
@@ -362,12 +363,12 @@ private slots:
                  qPrintable(strip->paramsText() + " / " + popup->valueText()));
         // A key steps once more: another undo step.
         QTest::keyClick(slider, from < to ? Qt::Key_Right : Qt::Key_Left);
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         QCOMPARE(w.undoStack()->index(), undoBefore + 2);
         // Undo twice: the value before, on the page, in the panel and in the popup.
         w.undoStack()->undo();
         w.undoStack()->undo();
-        QVERIFY(test::waitIdle(w));
+        QVERIFY(ui::test::waitIdle(w));
         QCOMPARE(w.page()->params().get(key), before);
         QCOMPARE(w.paramPanel()->values().get(key), before);
         QCOMPARE(slider->value(), from);

@@ -100,6 +100,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
         s.row = so.value("row").toInt(-1);
         s.columnsFromDims = so.value("dims").toBool();
         if (so.value("rows").toString() == QLatin1String("all")) s.row = kAllRows;
+        if (so.value("row").toString() == QLatin1String("last")) s.row = kLastRow;
         s.dashed = so.value("dashed").toBool();
         s.draw = so.value("draw").toString();
         s.transform = so.value("transform").toString();

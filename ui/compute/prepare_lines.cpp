@@ -264,7 +264,9 @@ void addSeriesCurves(PrepareContext& ctx, const ViewInput& in, int i, CurveBuild
     } else if (rank == 2) {
         if (s.row >= a.shape[0]) return;  // a row past the array (head 7 of 4 heads): no curve
         const qint64 cols = a.shape[1];
-        const qint64 r = std::clamp<qint64>(s.row < 0 ? 0 : s.row, 0, a.shape[0] - 1);
+        const qint64 r = s.row == kLastRow
+                             ? a.shape[0] - 1
+                             : std::clamp<qint64>(s.row < 0 ? 0 : s.row, 0, a.shape[0] - 1);
         cb.add(s, name, cols, [&](qint64 x) { return a.at(r * cols + x); });
         xDim = 1;
     } else {

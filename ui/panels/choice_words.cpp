@@ -64,6 +64,11 @@ constexpr std::array kWords{
     ChoiceWords{"per_dim_exponent", "Exponent per dimension", "按维度的指数"},
     ChoiceWords{"rerope", "ReRoPE", nullptr},
     ChoiceWords{"leaky", "Leaky ReRoPE", nullptr},
+    ChoiceWords{"uniform", "Uniform (released code)", "均匀随机"},
+    ChoiceWords{"qk", "Query–key gates", "查询–键门控"},
+    ChoiceWords{"pattern", "Fixed pattern", "固定模式"},
+    ChoiceWords{"snippet", "Paper's snippet", "论文代码片段"},
+    ChoiceWords{"ram", "Authors' release", "作者发布版"},
 };
 
 const ChoiceWords* find(std::string_view id) {
