@@ -155,11 +155,10 @@ std::vector<ParamSpec> biasesSpecs() {
                 .label("Head", "注意力头")
                 .help("the head whose profiles are drawn (0: the steepest ALiBi slope)",
                       "绘制哪个头的距离曲线（0：ALiBi 斜率最陡的头）"),
-            intParam("max_distance", 1024)
+            profileMaxDistanceSpec(1024)
                 .range(1, kMaxDistanceShown)
                 .slider(16, 65536)
                 .log()
-                .label("Largest distance", "最大距离")
                 .help("largest distance x of the profiles (FIRE: the query at this position)",
                       "距离曲线的最大距离 x（FIRE：位于此位置的查询）"),
             thresholdSpec(),

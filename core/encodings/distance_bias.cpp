@@ -86,6 +86,32 @@ ParamSpec thresholdSpec() {
             "偏置低于此值的键视为看不到（-ln 100：权重降到百分之一）；用来标出各头的感受野");
 }
 
+QuantitySpec distanceProfileQuantity(std::string id, DistanceTableFn table) {
+    return quantity(
+               std::move(id), "heads,max_distance+1",
+               [](const ParamSet& p) {
+                   return Shape{p.integer("heads"), p.integer("max_distance") + 1};
+               },
+               [table](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
+                   const auto count = p.integer("max_distance") + 1;
+                   auto t = table(p, count);
+                   if (!t) return t.error();
+                   Array a = Array::real({p.integer("heads"), count});
+                   a.f64 = std::move(*t);
+                   return a;
+               })
+        .axisNames({"head", "distance x"})
+        .oneSigned();
+}
+
+ParamSpec profileMaxDistanceSpec(std::int64_t def) {
+    return intParam("max_distance", def)
+        .range(0, kMaxPositions)
+        .slider(16, 131072)
+        .label("Largest distance", "最大距离")
+        .help("largest distance x of the profile", "距离曲线的最大距离 x");
+}
+
 QuantitySpec receptiveFieldQuantity(DistanceTableFn table) {
     return quantity(
                "receptive_field", "heads",

@@ -24,6 +24,13 @@ QuantitySpec distanceBiasQuantity(DistanceTableFn table);
 // below which a key counts as out of reach, -ln 100 (its weight cut to a hundredth) by default.
 ParamSpec thresholdSpec();
 
+// A per-head profile (heads, max_distance + 1): each head's kernel at x = 0 .. max_distance, under
+// the name `id` (kerple: profile; sandwich: head_profiles). The title is the caller's.
+QuantitySpec distanceProfileQuantity(std::string id, DistanceTableFn table);
+
+// The `max_distance` of a profile (any length a position may have).
+ParamSpec profileMaxDistanceSpec(std::int64_t def = 4096);
+
 // `receptive_field` (heads), integer: per head the first distance x <= max_distance whose bias is
 // below `threshold`, or max_distance + 1 when none is (the field reaches past the profile).
 QuantitySpec receptiveFieldQuantity(DistanceTableFn table);

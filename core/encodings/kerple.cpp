@@ -141,11 +141,7 @@ std::vector<ParamSpec> kerpleSpecs() {
         boolParam("causal", false)
             .label("Causal mask", "因果掩码")
             .help("decoder mask: keys after the query get -inf", "解码器掩码：查询之后的键取 -inf"),
-        intParam("max_distance", 4096)
-            .range(0, kMaxPositions)
-            .slider(16, 131072)
-            .label("Largest distance", "最大距离")
-            .help("largest distance x of the profile", "距离曲线的最大距离 x"),
+        profileMaxDistanceSpec(),
         specSeed(),
         thresholdSpec()};
 }
@@ -170,22 +166,8 @@ void registerKerple(Registry& r) {
             .axisNames({"head", "query i", "key j"})
             .oneSigned());
     e.quantities.push_back(
-        quantity(
-            "profile", "heads,max_distance+1",
-            [](const ParamSet& p) {
-                return Shape{p.integer("heads"), p.integer("max_distance") + 1};
-            },
-            [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                const auto count = p.integer("max_distance") + 1;
-                auto t = table(p, count);
-                if (!t) return t.error();
-                Array a = Array::real({p.integer("heads"), count});
-                a.f64 = std::move(*t);
-                return a;
-            })
-            .title("Bias against distance x, per head", "偏置随距离 x 的变化（每个头）")
-            .axisNames({"head", "distance x"})
-            .oneSigned());
+        distanceProfileQuantity("profile", table)
+            .title("Bias against distance x, per head", "偏置随距离 x 的变化（每个头）"));
     e.quantities.push_back(receptiveFieldQuantity(table));
     r.add(std::move(e));
 }

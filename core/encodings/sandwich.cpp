@@ -72,11 +72,7 @@ std::vector<ParamSpec> sandwichSpecs() {
         boolParam("causal", false)
             .label("Causal mask", "因果掩码")
             .help("decoder mask: keys after the query get -inf", "解码器掩码：查询之后的键取 -inf"),
-        intParam("max_distance", 4096)
-            .range(0, kMaxPositions)
-            .slider(16, 131072)
-            .label("Largest distance", "最大距离")
-            .help("largest distance x of the profile", "距离曲线的最大距离 x"),
+        profileMaxDistanceSpec(),
         thresholdSpec()};
 }
 
@@ -130,23 +126,9 @@ void registerSandwich(Registry& r) {
                                .nonNegative());
     // Beyond the spec's list: each head's P(x) / rho_h (the bias row of query 0, longer), for
     // the per-head profile view and its threshold.
-    e.quantities.push_back(quantity(
-                               "head_profiles", "heads,max_distance+1",
-                               [](const ParamSet& p) {
-                                   return Shape{p.integer("heads"), p.integer("max_distance") + 1};
-                               },
-                               [](const ParamSet& p, const ComputeContext&) -> Expected<Array> {
-                                   const auto count = p.integer("max_distance") + 1;
-                                   auto t = table(p, count);
-                                   if (!t) return t.error();
-                                   Array a = Array::real({p.integer("heads"), count});
-                                   a.f64 = std::move(*t);
-                                   return a;
-                               })
+    e.quantities.push_back(distanceProfileQuantity("head_profiles", table)
                                .title("Bias against distance x, per head: P(x) / ρₕ",
-                                      "各头偏置随距离 x 的变化：P(x) / ρₕ")
-                               .axisNames({"head", "distance x"})
-                               .oneSigned());
+                                      "各头偏置随距离 x 的变化：P(x) / ρₕ"));
     e.quantities.push_back(
         distanceBiasQuantity(table)
             .title("Bias added to the logits, per head", "加到注意力 logits 上的偏置（每个头）")

@@ -33,6 +33,12 @@ inline bool useTwoScreens(const QTemporaryDir& dir) {
     return true;
 }
 
+inline QScreen* screenNamed(const QString& name) {
+    for (QScreen* s : QGuiApplication::screens())
+        if (s->name() == name) return s;
+    return nullptr;
+}
+
 inline QScreen* screenOfSize(QSize size) {
     for (QScreen* s : QGuiApplication::screens())
         if (s->geometry().size() == size) return s;

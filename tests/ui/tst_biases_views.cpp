@@ -15,23 +15,8 @@
 
 using namespace poslab;
 using namespace poslab::ui;
-using poslab::test::RecordingDevice;
 using poslab::ui::test::figureOf;
-
-namespace {
-
-QStringList paintedTexts(const Figure& f) {
-    FigureOptions o;
-    RecordingDevice device(o.pixels, o.dpi);
-    QPainter p(&device);
-    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), f, o);
-    p.end();
-    QStringList all;
-    for (const auto& b : device.boxes()) all << b.text;
-    return all;
-}
-
-}  // namespace
+using poslab::ui::test::paintedFigureText;
 
 class TstBiasesViews : public QObject {
     Q_OBJECT
@@ -73,7 +58,7 @@ private slots:
                                        {"max_distance", std::int64_t(maxDistance.toLongLong())}}));
         QVERIFY(fields.ok());
         // Runs of one font each (Latin and CJK apart in Chinese), joined.
-        const QString all = paintedTexts(*f).join(QString());
+        const QString all = paintedFigureText(*f);
         const QString word = lang == "zh" ? QString::fromUtf8("感受野") : "receptive field";
         for (int i = 0; i < 6; ++i) {
             QCOMPARE(L.vmarkers[i].x, fields->at(i));

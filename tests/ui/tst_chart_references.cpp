@@ -22,8 +22,8 @@
 
 using namespace poslab;
 using namespace poslab::ui;
-using poslab::test::RecordingDevice;
 using poslab::ui::test::figureOf;
+using poslab::ui::test::paintedFigureText;
 
 namespace {
 
@@ -43,17 +43,6 @@ double ropeBound(const QMap<QString, QString>& texts) {
 
 // Every text the figure paints, in painting order, as one string (a font fallback splits a
 // legend row into runs painted one after another).
-QString paintedText(const Figure& f) {
-    FigureOptions o;
-    RecordingDevice device(o.pixels, o.dpi);
-    device.recorder().keepBlank = true;
-    QPainter p(&device);
-    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), f, o);
-    p.end();
-    QString all;
-    for (const auto& b : device.boxes()) all += b.text;
-    return all;
-}
 
 // The legend row of a bound: its side, its value as the figure writes it, an arrow off-scale.
 QString boundRow(Lang lang, const QString& side, double x, int beyond) {
@@ -153,7 +142,7 @@ private slots:
         QCOMPARE(d.vmarkers.size(), 2);
         const double bounds[2] = {ropeBound(texts), ropeBound({{"base", baseB}})};
         const double end = maxDistance.toDouble();
-        const QString all = paintedText(*f);
+        const QString all = paintedFigureText(*f);
         for (int i = 0; i < 2; ++i) {
             const VMarker& m = d.vmarkers[i];
             QCOMPARE(m.side, QString(i == 0 ? "A" : "B"));
@@ -215,7 +204,7 @@ private slots:
         QVERIFY(m.side.isEmpty());
         QCOMPARE(m.color, -1);
         QVERIFY(std::abs(m.x - ropeBound({})) <= 1e-9 * m.x);
-        const QString all = paintedText(*f);
+        const QString all = paintedFigureText(*f);
         QVERIFY2(all.contains(boundRow(Lang::En, {}, m.x, 0)), qPrintable(all));
         QVERIFY(!all.contains("A: bound"));
         ViewState st;
@@ -270,7 +259,7 @@ private slots:
             applyLanguage(lang);
             auto g = figureOf("floater/rk4_error");
             QVERIFY(g.ok());
-            const QString all = paintedText(*g);
+            const QString all = paintedFigureText(*g);
             const QString name = lang == Lang::Zh ? ref.name.zh : ref.name.en;
             QVERIFY2(all.contains(name), qPrintable(all));
         }

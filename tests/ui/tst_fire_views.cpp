@@ -13,23 +13,8 @@
 
 using namespace poslab;
 using namespace poslab::ui;
-using poslab::test::RecordingDevice;
 using poslab::ui::test::figureOf;
-
-namespace {
-
-QString paintedText(const Figure& f) {
-    FigureOptions o;
-    RecordingDevice device(o.pixels, o.dpi);
-    QPainter p(&device);
-    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), f, o);
-    p.end();
-    QString all;
-    for (const auto& b : device.boxes()) all += b.text;
-    return all;
-}
-
-}  // namespace
+using poslab::ui::test::paintedFigureText;
 
 class TstFireViews : public QObject {
     Q_OBJECT
@@ -60,7 +45,7 @@ private slots:
         QCOMPARE(f->result.lines.vmarkers.size(), 1);
         QCOMPARE(f->result.lines.vmarkers[0].x, threshold.toDouble());
         QCOMPARE(f->result.lines.curves.size(), 1);
-        const QString all = paintedText(*f);
+        const QString all = paintedFigureText(*f);
         QVERIFY2(all.contains(legend), qPrintable(all));
     }
 

@@ -16,6 +16,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "tests/ui/screens_test_util.h"
 #include "tests/ui/text_recorder.h"
 #include "tests/ui/ui_test_util.h"
 #include "ui/figure/acting_params.h"
@@ -34,23 +35,10 @@ using namespace poslab::ui;
 
 namespace {
 
-const QSize kLaptop(1920, 1080), kProjector(1280, 720);
-
-QByteArray screensConfig() {
-    return QByteArrayLiteral(R"({"synchronousWindowSystemEvents": false,
-  "windowFrameMargins": false,
-  "screens": [
-    {"name": "laptop", "x": 0, "y": 0, "width": 1920, "height": 1080,
-     "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
-    {"name": "projector", "x": 1920, "y": 0, "width": 1280, "height": 720,
-     "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})");
-}
-
-QScreen* screenNamed(const QString& name) {
-    for (QScreen* s : QGuiApplication::screens())
-        if (s->name() == name) return s;
-    return nullptr;
-}
+// The laptop is the 1920 x 1080 "monitor" of the layout suites' two screens.
+const QSize kLaptop = ui::test::kMonitorSize, kProjector = ui::test::kProjectorSize;
+const QString kLaptopName = QStringLiteral("monitor");
+using ui::test::screenNamed;
 
 void settle() {
     for (int i = 0; i < 4; ++i) {
@@ -100,10 +88,8 @@ private slots:
         QTest::addColumn<QString>("otherScreen");
         QTest::addColumn<QSize>("size");
         QTest::addColumn<bool>("closeByEsc");
-        QTest::newRow("laptop, projector") << "laptop"
-                                           << "projector" << kProjector << true;
-        QTest::newRow("projector, laptop") << "projector"
-                                           << "laptop" << kLaptop << false;
+        QTest::newRow("laptop, projector") << kLaptopName << "projector" << kProjector << true;
+        QTest::newRow("projector, laptop") << "projector" << kLaptopName << kLaptop << false;
     }
     void opensOnTheOtherScreen() {
         if (QGuiApplication::screens().size() < 2) QSKIP("one screen: see refusedOnOneScreen");
@@ -177,7 +163,7 @@ private slots:
         QFETCH(QString, value);
         QFETCH(QString, shown);
         MainWindow w(ui::test::noSettings());
-        QVERIFY(showOn(w, screenNamed("laptop")));
+        QVERIFY(showOn(w, screenNamed(kLaptopName)));
         w.openPage(page, tab);
         QVERIFY(ui::test::waitIdle(w));
         Presenter* presenter = presenterOf(w);
@@ -383,11 +369,7 @@ int main(int argc, char** argv) {
     if (qEnvironmentVariableIsSet("POSLAB_ONE_SCREEN")) {
         qputenv("QT_QPA_PLATFORM", "offscreen");
     } else {
-        const QString config = dir.filePath(QStringLiteral("screens.json"));
-        QFile file(config);
-        if (!file.open(QIODevice::WriteOnly) || file.write(screensConfig()) < 0) return 1;
-        file.close();
-        qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+        if (!ui::test::useTwoScreens(dir)) return 1;
     }
     QApplication::setAttribute(Qt::AA_Use96Dpi, true);
     QApplication app(argc, argv);
