@@ -11,6 +11,8 @@
 
 #include <atomic>
 
+#include "core/backend/backend.h"
+#include "core/backend/fast_kernels.h"
 #include "core/encodings/common.h"
 #include "core/encodings/rope.h"
 #include "core/encodings/rope_scaling.h"
@@ -73,17 +75,24 @@ Expected<Array> relativePositions(const ParamSet& p, const ComputeContext& ctx) 
     return out;
 }
 
-Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
-    auto su = reropeSetup(p);
-    if (!su) return su.error();
-    const ReropeSetup& s = *su;
+// g(t) = sum_l of pair l's score at the rectified position r(t), t = i - j in [-(n-1), n-1],
+// at index t + n - 1: every score is s_i g(i - j).
+std::vector<double> scoresByOffset(const ReropeSetup& s) {
     const auto n = s.n;
-    // g over t = i - j in [-(n-1), n-1], at index t + n - 1.
     std::vector<double> g(static_cast<std::size_t>(2 * n - 1));
 #pragma omp parallel for schedule(static) if (n * s.d > 65536)
     for (std::int64_t idx = 0; idx < 2 * n - 1; ++idx)
         g[static_cast<std::size_t>(idx)] =
             pairSum(reropePosition(static_cast<double>(idx - (n - 1)), s), s);
+    return g;
+}
+
+Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
+    auto su = reropeSetup(p);
+    if (!su) return su.error();
+    const ReropeSetup& s = *su;
+    const auto n = s.n;
+    const auto g = scoresByOffset(s);
     if (ctx.cancelled()) return cancelledError();
     Array out = Array::real({n, n});
     auto o = out.matrix();
@@ -94,6 +103,33 @@ Expected<Array> scores(const ParamSet& p, const ComputeContext& ctx) {
             o(i, j) = si * g[static_cast<std::size_t>(i - j + n - 1)];
     }
     return out;
+}
+
+// CPU fast path with the default all-ones q and k (no file to read) and without log_scale (every
+// s_i = 1): the scores are Toeplitz, filled one row per memcpy into the caller's reused buffer,
+// as rope's.
+FastPath fastScoresPath() {
+    FastPath f;
+    f.accepts = [](const ParamSet& p, Precision) {
+        return p.text("q").empty() && p.text("k").empty() && !p.boolean("log_scale");
+    };
+    f.run = [](const ParamSet& p, Precision precision, Result& out,
+               const ComputeContext& ctx) -> Status {
+        auto su = reropeSetup(p);
+        if (!su) return su.error();
+        const auto g = scoresByOffset(*su);
+        if (ctx.cancelled()) return cancelledError();
+        // toeplitzFill reads value(j - i) at index j - i + n - 1: g reversed.
+        std::vector<double> v(g.rbegin(), g.rend());
+        if (precision == Precision::F32) {
+            std::vector<float> vf(v.begin(), v.end());
+            fast::toeplitzFill(vf, 1, su->n, out.f32);
+        } else {
+            fast::toeplitzFill(v, 1, su->n, out.f64);
+        }
+        return {};
+    };
+    return f;
 }
 
 // 2 sum_l cos(r(x) theta_l), x = 0 .. max_distance (q = k = ones, no query scale).
@@ -208,7 +244,8 @@ void registerRerope(Registry& r) {
     e.quantities.push_back(
         quantity("scores", "n,n", nn, scores)
             .title("Scores with the rectified position", "使用截断位置的注意力分数")
-            .axisNames({"query position i", "key position j"}));
+            .axisNames({"query position i", "key position j"})
+            .withFast(fastScoresPath()));
     e.quantities.push_back(
         quantity(
             "decay", "max_distance+1",

@@ -198,7 +198,8 @@ private slots:
             1e-12, 64);
     }
 
-    // Toeplitz shortcuts: RoPE and xPos scores (all-ones q, k), T5 buckets and bias.
+    // Toeplitz shortcuts: RoPE, ReRoPE (no log scale) and xPos scores (all-ones q, k), T5 buckets
+    // and bias.
     void toeplitz_data() {
         QTest::addColumn<QString>("enc");
         QTest::addColumn<QString>("qty");
@@ -225,6 +226,13 @@ private slots:
         QTest::newRow("xpos scores odd n")
             << "xpos"
             << "scores" << QStringList{"n=301", "d=64", "gamma=0.7"} << 1e-12;
+        QTest::newRow("rerope scores window 8")
+            << "rerope"
+            << "scores" << QStringList{"n=200", "d=32", "window=8"} << 1e-12;
+        QTest::newRow("rerope scores leaky, odd n")
+            << "rerope"
+            << "scores" << QStringList{"n=131", "d=16", "window=5", "variant=leaky", "factor=4"}
+            << 1e-12;
         QTest::newRow("xpos scores_rope") << "xpos"
                                           << "scores_rope" << QStringList{"n=128", "d=32"} << 1e-12;
     }
