@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "ui/figure/number_format.h"
+
 namespace poslab::ui {
 
 namespace cm = core::models;
@@ -11,8 +13,9 @@ namespace enc = core::enc;
 
 namespace {
 
+// In the house format ("1 000 000", "32 768", "0.25"), as the rest of the page.
 QString number(double v) {
-    return QString::number(v, 'g', 8);
+    return formatExact(v);
 }
 
 // Colours are fixed per method (the same method looks the same on every model); tab10 without
@@ -69,18 +72,19 @@ QString setupNote(const ScalingSetup& s) {
                  .arg(number(p.factor))
                  .arg(p.d)
                  .arg(number(p.base))
-                 .arg(L)
-                 .arg(s.extended);
+                 .arg(number(static_cast<double>(L)))
+                 .arg(number(static_cast<double>(s.extended)));
     if (s.lFrom == ScalingSetup::LFrom::MaxPosition)
         parts << ModelChartText::tr("L = max_position_embeddings.");
     else if (s.lFrom == ScalingSetup::LFrom::MaxOverFactor)
         parts << ModelChartText::tr("L = max_position_embeddings / factor.");
     else if (s.lFrom == ScalingSetup::LFrom::Default)
-        parts << ModelChartText::tr("L = %1: the config gives no context length.").arg(L);
+        parts << ModelChartText::tr("L = %1: the config gives no context length.")
+                     .arg(number(static_cast<double>(L)));
     if (s.hasLists)
         parts << ModelChartText::tr("LongRoPE: short_factor up to s = L = %1, long_factor from %2.")
-                     .arg(L)
-                     .arg(L + 1);
+                     .arg(number(static_cast<double>(L)))
+                     .arg(number(static_cast<double>(L + 1)));
     else
         parts << ModelChartText::tr("LongRoPE needs the model's short_factor and long_factor.");
     const int r = static_cast<int>(std::floor(s.proportionalP * static_cast<double>(p.d) / 2));
