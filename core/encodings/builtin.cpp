@@ -29,6 +29,7 @@ void registerCope(Registry& r);
 void registerNope(Registry& r);
 void registerCnnPadding(Registry& r);
 void registerOscillatory(Registry& r);
+void registerBiases(Registry& r);
 void registerBilinear(Registry& r);
 void registerConcat(Registry& r);
 void registerAttention(Registry& r);
@@ -43,8 +44,8 @@ void registerBuiltinEncodings(Registry& r) {
           &enc::registerT52d,       &enc::registerDeberta,       &enc::registerUrpe,
           &enc::registerAlibi,      &enc::registerKerple,        &enc::registerSandwich,
           &enc::registerFire,       &enc::registerCope,          &enc::registerNope,
-          &enc::registerCnnPadding, &enc::registerOscillatory,   &enc::registerBilinear,
-          &enc::registerConcat,     &enc::registerAttention})
+          &enc::registerCnnPadding, &enc::registerOscillatory,   &enc::registerBiases,
+          &enc::registerBilinear,   &enc::registerConcat,        &enc::registerAttention})
         add(r);
 }
 

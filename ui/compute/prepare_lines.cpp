@@ -294,6 +294,18 @@ void addMarkers(PrepareContext& ctx, const ViewInput& in, LinesData& L) {
         if (p && p->has(name)) L.vmarkers << VMarker{p->real(name), {}, -1, view.vmarkerLabel};
         return;
     }
+    if (!compare) {     // one marker per curve from a vector as long as the curves, in their
+        SeriesSpec ms;  // colours and named by them (biases: each family's receptive field)
+        ms.quantity = quantity;
+        const Fetch f = ctx.fetcher.fetch(ms, in.state);
+        if (f.array && f.array->shape.size() == 1 && f.array->size() > 1 &&
+            f.array->size() == L.curves.size()) {
+            for (qsizetype i = 0; i < L.curves.size(); ++i)
+                L.vmarkers << VMarker{f.array->at(i), L.curves[i].name.text(), L.curves[i].color,
+                                      view.vmarkerLabel};
+            return;
+        }
+    }
     const qsizetype sides = compare ? in.series.size() : 1;
     for (qsizetype i = 0; i < sides; ++i) {
         SeriesSpec ms;

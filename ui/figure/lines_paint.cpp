@@ -12,6 +12,7 @@
 #include "ui/figure/axis.h"
 #include "ui/figure/envelope.h"
 #include "ui/figure/number_format.h"
+#include "ui/shell/language.h"
 
 namespace poslab::ui {
 
@@ -29,10 +30,12 @@ QString markerText(const VMarker& m, int beyond) {
     if (!m.label.isEmpty()) {  // a position: written in full ("10 485 760")
         // "L = 8 192", or the label's own words around the position ("∞ from 65 520").
         const QString label = m.label.text();
-        const QString t = (m.side.isEmpty() ? QString() : m.side + QStringLiteral(": ")) +
-                          (label.contains(QStringLiteral("%1"))
-                               ? label.arg(formatExact(m.x))
-                               : label + QStringLiteral(" = ") + formatExact(m.x));
+        const QString t =
+            (m.side.isEmpty() ? QString()
+                              : m.side + pick(QStringLiteral(": "), QString::fromUtf8("："))) +
+            (label.contains(QStringLiteral("%1"))
+                 ? label.arg(formatExact(m.x))
+                 : label + QStringLiteral(" = ") + formatExact(m.x));
         return beyond > 0 ? t + QStringLiteral(" →") : beyond < 0 ? QStringLiteral("← ") + t : t;
     }
     if (m.side.isEmpty())
@@ -324,6 +327,17 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     // Vertical markers: a dotted line (the view's own in the marker colour, a compare side's in
     // its curve's colour) and a legend row; beyond the axis (which fits the data) only a legend
     // row with an arrow and its value, so that it goes where the legend hides no data.
+    // A marker named after a curve (biases: "ALiBi", its receptive field) says so on that curve's
+    // own row ("ALiBi: receptive field = 74"), so six curves do not need twelve rows.
+    const qsizetype curveRows = legend.size();
+    auto addRow = [&](const VMarker& m, const QString& text, const QPen& pen) {
+        for (qsizetype r = 0; r < curveRows && !m.side.isEmpty(); ++r)
+            if (legend[r].first == m.side) {
+                legend[r].first = text;
+                return;
+            }
+        legend.append({text, pen});
+    };
     QVector<QPair<QString, QPen>> offScale;
     QVector<double> markerXs;
     for (const VMarker& m : d.vmarkers) {
@@ -335,10 +349,10 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
             markerXs << x;
             p.setPen(pen);
             p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-            legend.append({markerText(m, 0), pen});
+            addRow(m, markerText(m, 0), pen);
         } else {
             offScale.append({markerText(m, m.x > ax.hi ? 1 : -1), pen});
-            legend.append(offScale.back());
+            addRow(m, offScale.back().first, pen);
         }
     }
     if (d.hmarker) {
