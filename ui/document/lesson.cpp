@@ -258,7 +258,10 @@ bool checkComputable(const ViewSpec& view, const ViewState& state,
             return false;
         }
     }
-    if (!view.vmarker.isEmpty() && !prepareOne(enc, view.vmarker, params)) return false;
+    // A marker "$name" is a parameter's value (fire: $threshold), not a quantity to compute.
+    if (!view.vmarker.isEmpty() && !view.vmarker.startsWith(QLatin1Char('$')) &&
+        !prepareOne(enc, view.vmarker, params))
+        return false;
     return true;
 }
 
