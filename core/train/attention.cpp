@@ -55,8 +55,8 @@ void attentionForward(const AttentionShape& shape, const Mat<S>& qkv, const PosE
 template <class S>
 void attentionBackward(const AttentionShape& shape, const Mat<S>& qkv,
                        const std::vector<Mat<S>>& probs, const Mat<S>& dout, const PosEncoding& enc,
-                       const Vec<S>& params, int layer, const std::int32_t* positions,
-                       Mat<S>& dqkv, Vec<S>& grad) {
+                       const Vec<S>& params, int layer, const std::int32_t* positions, Mat<S>& dqkv,
+                       Vec<S>& grad) {
     const auto t = shape.length, d = shape.d, dh = shape.headDim();
     const auto scale = static_cast<S>(1.0 / std::sqrt(static_cast<double>(dh)));
     const bool hasBias = enc.kind() == EncodingKind::Bias;
@@ -93,14 +93,13 @@ void attentionBackward(const AttentionShape& shape, const Mat<S>& qkv,
     if (hasBias) flush();
 }
 
-#define POSLAB_TRAIN_ATTENTION(S)                                                                 \
-    template void attentionForward<S>(const AttentionShape&, const Mat<S>&, const PosEncoding&,   \
-                                      const Vec<S>&, int, const std::int32_t*,                    \
-                                      std::vector<Mat<S>>&, Mat<S>&);                             \
-    template void attentionBackward<S>(const AttentionShape&, const Mat<S>&,                      \
-                                       const std::vector<Mat<S>>&, const Mat<S>&,                 \
-                                       const PosEncoding&, const Vec<S>&, int,                    \
-                                       const std::int32_t*, Mat<S>&, Vec<S>&);
+#define POSLAB_TRAIN_ATTENTION(S)                                                               \
+    template void attentionForward<S>(const AttentionShape&, const Mat<S>&, const PosEncoding&, \
+                                      const Vec<S>&, int, const std::int32_t*,                  \
+                                      std::vector<Mat<S>>&, Mat<S>&);                           \
+    template void attentionBackward<S>(                                                         \
+        const AttentionShape&, const Mat<S>&, const std::vector<Mat<S>>&, const Mat<S>&,        \
+        const PosEncoding&, const Vec<S>&, int, const std::int32_t*, Mat<S>&, Vec<S>&);
 POSLAB_TRAIN_ATTENTION(float)
 POSLAB_TRAIN_ATTENTION(double)
 #undef POSLAB_TRAIN_ATTENTION

@@ -27,7 +27,7 @@ void attentionForward(const AttentionShape& shape, const Mat<S>& qkv, const PosE
 template <class S>
 void attentionBackward(const AttentionShape& shape, const Mat<S>& qkv,
                        const std::vector<Mat<S>>& probs, const Mat<S>& dout, const PosEncoding& enc,
-                       const Vec<S>& params, int layer, const std::int32_t* positions,
-                       Mat<S>& dqkv, Vec<S>& grad);
+                       const Vec<S>& params, int layer, const std::int32_t* positions, Mat<S>& dqkv,
+                       Vec<S>& grad);
 
 }  // namespace poslab::core::train

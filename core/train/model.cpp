@@ -31,7 +31,8 @@ EncodingConfig encodingOf(const ModelConfig& c) {
 
 Status checkModelConfig(const ModelConfig& c) {
     if (c.vocab < 1) return fail("vocab must be at least 1");
-    if (c.d < 1 || c.heads < 1 || c.layers < 1) return fail("d, heads and layers must be at least 1");
+    if (c.d < 1 || c.heads < 1 || c.layers < 1)
+        return fail("d, heads and layers must be at least 1");
     if (c.d % c.heads != 0)
         return fail("d (" + std::to_string(c.d) + ") must be a multiple of heads (" +
                     std::to_string(c.heads) + ")");
@@ -43,7 +44,9 @@ Status checkModelConfig(const ModelConfig& c) {
 
 template <class S>
 Model<S>::Model(const ModelConfig& config)
-    : m_config(config), m_layout(layoutWithEmbed(config)), m_encoding(encodingOf(config), m_layout) {
+    : m_config(config),
+      m_layout(layoutWithEmbed(config)),
+      m_encoding(encodingOf(config), m_layout) {
     m_embed = 0;
     const auto d = config.d;
     for (std::int64_t l = 0; l < config.layers; ++l) {
@@ -90,7 +93,8 @@ BatchResult Model<S>::forward(const Batch& batch, Vec<S>* grad) {
 
     Mat<S> x(n, c.d);
     const auto embed = P(m_embed);
-    for (Eigen::Index r = 0; r < n; ++r) x.row(r) = embed.row(batch.inputs[static_cast<std::size_t>(r)]);
+    for (Eigen::Index r = 0; r < n; ++r)
+        x.row(r) = embed.row(batch.inputs[static_cast<std::size_t>(r)]);
     m_encoding.addInput(m_params, pos, x);
     const bool rotary = m_encoding.kind() == EncodingKind::Rotary;
 
@@ -104,7 +108,8 @@ BatchResult Model<S>::forward(const Batch& batch, Vec<S>* grad) {
             m_encoding.rotate(pos, k.qkv, 0, false);
             m_encoding.rotate(pos, k.qkv, c.d, false);
         }
-        attentionForward(shape, k.qkv, m_encoding, m_params, static_cast<int>(l), pos, k.probs, k.attn);
+        attentionForward(shape, k.qkv, m_encoding, m_params, static_cast<int>(l), pos, k.probs,
+                         k.attn);
         k.x1 = k.x;
         k.x1.noalias() += k.attn * P(id.wo);
         layerNorm(k.x1, P(id.ln2g), P(id.ln2b), k.xhat2, k.rstd2, k.h2);
@@ -201,7 +206,8 @@ void Model<S>::backward(const Batch& batch, const Mat<S>& dlogits, Vec<S>& grad)
     }
     m_encoding.addInputBackward(pos, dx, grad);
     auto ge = G(m_embed);
-    for (Eigen::Index r = 0; r < n; ++r) ge.row(batch.inputs[static_cast<std::size_t>(r)]) += dx.row(r);
+    for (Eigen::Index r = 0; r < n; ++r)
+        ge.row(batch.inputs[static_cast<std::size_t>(r)]) += dx.row(r);
 }
 
 template class Model<float>;

@@ -39,8 +39,8 @@ Status checkModelConfig(const ModelConfig& config);
 
 // What one forward pass measured over the scored targets.
 struct BatchResult {
-    double loss = 0;                       // mean cross-entropy
-    std::int64_t scored = 0, correct = 0;  // targets, and those predicted right (argmax)
+    double loss = 0;                               // mean cross-entropy
+    std::int64_t scored = 0, correct = 0;          // targets, and those predicted right (argmax)
     std::int64_t samples = 0, samplesCorrect = 0;  // samples with every scored target right
 };
 

@@ -17,10 +17,10 @@ template <class S>
 using Vec = Eigen::Matrix<S, Eigen::Dynamic, 1>;
 
 struct TensorSpec {
-    std::string name;            // "layer0.wqkv", "t5.layer1", ...
+    std::string name;  // "layer0.wqkv", "t5.layer1", ...
     Eigen::Index rows = 0, cols = 0;
-    Eigen::Index offset = 0;     // into the flat vector
-    bool decay = false;          // AdamW's weight decay applies (weight matrices only)
+    Eigen::Index offset = 0;  // into the flat vector
+    bool decay = false;       // AdamW's weight decay applies (weight matrices only)
     // Initialisation: N(0, initScale^2) drawn row by row when initScale > 0, else initValue.
     double initScale = 0.0, initValue = 0.0;
     Eigen::Index size() const { return rows * cols; }

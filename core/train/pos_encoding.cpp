@@ -55,51 +55,56 @@ PosEncoding::PosEncoding(const EncodingConfig& config, ParamLayout& layout)
     const auto d = config.d, heads = config.heads, n = config.maxPositions;
     const auto dh = d / heads;
     switch (config.encoding) {
-    case Encoding::None: break;
-    case Encoding::Sinusoidal: m_table = enc::sinusoidalTable(n, d, kRopeBase); break;
-    case Encoding::Learned:
-        m_learned = layout.add("pos.learned", n, d, false, config.learnedInit);
-        break;
-    case Encoding::Rope:
-        m_cos.resize(n, dh / 2);
-        m_sin.resize(n, dh / 2);
-        for (Eigen::Index p = 0; p < n; ++p)
-            for (Eigen::Index j = 0; j < dh / 2; ++j) {
-                const double a = static_cast<double>(p) * enc::omega(j, dh, kRopeBase);
-                m_cos(p, j) = std::cos(a);
-                m_sin(p, j) = std::sin(a);
+        case Encoding::None:
+            break;
+        case Encoding::Sinusoidal:
+            m_table = enc::sinusoidalTable(n, d, kRopeBase);
+            break;
+        case Encoding::Learned:
+            m_learned = layout.add("pos.learned", n, d, false, config.learnedInit);
+            break;
+        case Encoding::Rope:
+            m_cos.resize(n, dh / 2);
+            m_sin.resize(n, dh / 2);
+            for (Eigen::Index p = 0; p < n; ++p)
+                for (Eigen::Index j = 0; j < dh / 2; ++j) {
+                    const double a = static_cast<double>(p) * enc::omega(j, dh, kRopeBase);
+                    m_cos(p, j) = std::cos(a);
+                    m_sin(p, j) = std::sin(a);
+                }
+            break;
+        case Encoding::Alibi:
+            m_slopes = enc::alibiPaperSlopes(heads);
+            break;
+        case Encoding::T5:
+            for (std::int64_t l = 0; l < config.layers; ++l)
+                m_perLayer.push_back(
+                    layout.add("t5." + std::to_string(l), heads, config.t5Buckets, false, 0.0));
+            for (std::int64_t r = 0; r < n; ++r)  // key - query = -r: causal buckets
+                m_bucket.push_back(static_cast<std::int32_t>(
+                    enc::t5Bucket(-r, false, config.t5Buckets, config.t5MaxDistance)));
+            break;
+        case Encoding::Kerple:
+            // r = softplus(rho) = 1 at rho = ln(e - 1).
+            for (std::int64_t l = 0; l < config.layers; ++l)
+                m_perLayer.push_back(layout.add("kerple." + std::to_string(l), 2, heads, false, 0.0,
+                                                std::log(std::exp(1.0) - 1.0)));
+            break;
+        case Encoding::Fire: {
+            // E4's seeded MLP: w1, b1 standard normal; W2, b2 times 1/sqrt(hidden).
+            const auto hidden = config.fireHidden;
+            const double s = 1.0 / std::sqrt(static_cast<double>(hidden));
+            for (std::int64_t l = 0; l < config.layers; ++l) {
+                const std::string p = "fire." + std::to_string(l) + ".";
+                m_perLayer.push_back(layout.add(p + "w1", 1, hidden, false, 1.0));
+                layout.add(p + "b1", 1, hidden, false, 1.0);
+                layout.add(p + "w2", heads, hidden, false, s);
+                layout.add(p + "b2", 1, heads, false, s);
+                layout.add(p + "c", 1, 1, false, 0.0, config.fireC);
+                layout.add(p + "threshold", 1, 1, false, 0.0, config.fireThreshold);
             }
-        break;
-    case Encoding::Alibi: m_slopes = enc::alibiPaperSlopes(heads); break;
-    case Encoding::T5:
-        for (std::int64_t l = 0; l < config.layers; ++l)
-            m_perLayer.push_back(layout.add("t5." + std::to_string(l), heads, config.t5Buckets,
-                                            false, 0.0));
-        for (std::int64_t r = 0; r < n; ++r)  // key - query = -r: causal buckets
-            m_bucket.push_back(static_cast<std::int32_t>(
-                enc::t5Bucket(-r, false, config.t5Buckets, config.t5MaxDistance)));
-        break;
-    case Encoding::Kerple:
-        // r = softplus(rho) = 1 at rho = ln(e - 1).
-        for (std::int64_t l = 0; l < config.layers; ++l)
-            m_perLayer.push_back(layout.add("kerple." + std::to_string(l), 2, heads, false, 0.0,
-                                            std::log(std::exp(1.0) - 1.0)));
-        break;
-    case Encoding::Fire: {
-        // E4's seeded MLP: w1, b1 standard normal; W2, b2 times 1/sqrt(hidden).
-        const auto hidden = config.fireHidden;
-        const double s = 1.0 / std::sqrt(static_cast<double>(hidden));
-        for (std::int64_t l = 0; l < config.layers; ++l) {
-            const std::string p = "fire." + std::to_string(l) + ".";
-            m_perLayer.push_back(layout.add(p + "w1", 1, hidden, false, 1.0));
-            layout.add(p + "b1", 1, hidden, false, 1.0);
-            layout.add(p + "w2", heads, hidden, false, s);
-            layout.add(p + "b2", 1, heads, false, s);
-            layout.add(p + "c", 1, 1, false, 0.0, config.fireC);
-            layout.add(p + "threshold", 1, 1, false, 0.0, config.fireThreshold);
+            break;
         }
-        break;
-    }
     }
 }
 
@@ -121,7 +126,8 @@ void PosEncoding::addInputBackward(const std::int32_t* pos, const Mat<S>& dx, Ve
 }
 
 template <class S>
-void PosEncoding::rotate(const std::int32_t* pos, Mat<S>& qk, Eigen::Index col, bool inverse) const {
+void PosEncoding::rotate(const std::int32_t* pos, Mat<S>& qk, Eigen::Index col,
+                         bool inverse) const {
     const auto dh = m_config.d / m_config.heads, half = dh / 2;
     for (Eigen::Index r = 0; r < qk.rows(); ++r) {
         S* row = qk.data() + r * qk.cols() + col;
@@ -155,10 +161,12 @@ void PosEncoding::bias(const Vec<S>& params, int layer, const std::int32_t* pos,
         for (Eigen::Index i = 0; i < t; ++i) {
             const double norm = enc::fireNormalizer(c, thr, pos[i]);
             for (Eigen::Index j = 0; j <= i; ++j) {
-                const auto u = static_cast<S>(enc::fireNormalizedDistance(c, norm, pos[i] - pos[j]));
+                const auto u =
+                    static_cast<S>(enc::fireNormalizedDistance(c, norm, pos[i] - pos[j]));
                 hid = (w1.row(0).transpose() * u + b1.row(0).transpose()).cwiseMax(S(0));
                 const Vec<S> f = w2 * hid + b2.row(0).transpose();
-                for (Eigen::Index h = 0; h < heads; ++h) out[static_cast<std::size_t>(h)](i, j) = f(h);
+                for (Eigen::Index h = 0; h < heads; ++h)
+                    out[static_cast<std::size_t>(h)](i, j) = f(h);
             }
         }
         return;
@@ -171,10 +179,12 @@ void PosEncoding::bias(const Vec<S>& params, int layer, const std::int32_t* pos,
                 if (e == Encoding::Alibi) {
                     m(i, j) = static_cast<S>(-m_slopes[static_cast<std::size_t>(h)] * delta);
                 } else if (e == Encoding::T5) {
-                    const auto table = view(params, *m_layout, m_perLayer[static_cast<std::size_t>(layer)]);
+                    const auto table =
+                        view(params, *m_layout, m_perLayer[static_cast<std::size_t>(layer)]);
                     m(i, j) = table(h, m_bucket[static_cast<std::size_t>(delta)]);
                 } else if (e == Encoding::Kerple) {
-                    const auto rho = view(params, *m_layout, m_perLayer[static_cast<std::size_t>(layer)]);
+                    const auto rho =
+                        view(params, *m_layout, m_perLayer[static_cast<std::size_t>(layer)]);
                     const double r1 = softplus(static_cast<double>(rho(0, h)));
                     const double r2 = softplus(static_cast<double>(rho(1, h)));
                     m(i, j) = static_cast<S>(-r1 * std::log1p(r2 * delta));
@@ -185,7 +195,8 @@ void PosEncoding::bias(const Vec<S>& params, int layer, const std::int32_t* pos,
 
 template <class S>
 void PosEncoding::biasBackward(const Vec<S>& params, int layer, const std::int32_t* pos,
-                               Eigen::Index t, const std::vector<Mat<S>>& dBias, Vec<S>& grad) const {
+                               Eigen::Index t, const std::vector<Mat<S>>& dBias,
+                               Vec<S>& grad) const {
     const auto heads = m_config.heads;
     const auto e = m_config.encoding;
     if (e != Encoding::T5 && e != Encoding::Kerple && e != Encoding::Fire) return;
@@ -237,7 +248,8 @@ void PosEncoding::biasBackward(const Vec<S>& params, int layer, const std::int32
             const double num = std::log1p(c * a);
             const auto u = static_cast<S>(num / den);
             z = w1.row(0).transpose() * u + b1.row(0).transpose();
-            for (Eigen::Index h = 0; h < heads; ++h) gh(h) = dBias[static_cast<std::size_t>(h)](i, j);
+            for (Eigen::Index h = 0; h < heads; ++h)
+                gh(h) = dBias[static_cast<std::size_t>(h)](i, j);
             gb2.row(0) += gh.transpose();
             gw2.noalias() += gh * z.cwiseMax(S(0)).transpose();
             dz = (w2.transpose() * gh).cwiseProduct((z.array() > S(0)).template cast<S>().matrix());
@@ -255,13 +267,13 @@ void PosEncoding::biasBackward(const Vec<S>& params, int layer, const std::int32
 }
 
 #define POSLAB_TRAIN_POS_ENCODING(S)                                                              \
-    template void PosEncoding::addInput<S>(const Vec<S>&, const std::int32_t*, Mat<S>&) const;   \
-    template void PosEncoding::addInputBackward<S>(const std::int32_t*, const Mat<S>&, Vec<S>&)  \
+    template void PosEncoding::addInput<S>(const Vec<S>&, const std::int32_t*, Mat<S>&) const;    \
+    template void PosEncoding::addInputBackward<S>(const std::int32_t*, const Mat<S>&, Vec<S>&)   \
         const;                                                                                    \
     template void PosEncoding::rotate<S>(const std::int32_t*, Mat<S>&, Eigen::Index, bool) const; \
-    template void PosEncoding::bias<S>(const Vec<S>&, int, const std::int32_t*, Eigen::Index,    \
-                                       std::vector<Mat<S>>&) const;                              \
-    template void PosEncoding::biasBackward<S>(const Vec<S>&, int, const std::int32_t*,          \
+    template void PosEncoding::bias<S>(const Vec<S>&, int, const std::int32_t*, Eigen::Index,     \
+                                       std::vector<Mat<S>>&) const;                               \
+    template void PosEncoding::biasBackward<S>(const Vec<S>&, int, const std::int32_t*,           \
                                                Eigen::Index, const std::vector<Mat<S>>&, Vec<S>&) \
         const;
 POSLAB_TRAIN_POS_ENCODING(float)

@@ -79,11 +79,11 @@ public:
 private:
     EncodingConfig m_config;
     const ParamLayout* m_layout;
-    int m_learned = -1;                // learned table tensor
-    std::vector<int> m_perLayer;       // t5 / kerple: one tensor per layer; fire: the first of 6
-    Mat<double> m_table;               // sinusoidal (maxPositions, d)
-    Mat<double> m_cos, m_sin;          // rope (maxPositions, dh / 2)
-    std::vector<double> m_slopes;      // alibi
+    int m_learned = -1;                  // learned table tensor
+    std::vector<int> m_perLayer;         // t5 / kerple: one tensor per layer; fire: the first of 6
+    Mat<double> m_table;                 // sinusoidal (maxPositions, d)
+    Mat<double> m_cos, m_sin;            // rope (maxPositions, dh / 2)
+    std::vector<double> m_slopes;        // alibi
     std::vector<std::int32_t> m_bucket;  // t5: bucket of distance 0 .. maxPositions - 1
 };
 

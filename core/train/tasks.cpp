@@ -15,9 +15,12 @@ std::optional<Task> taskFromId(const std::string& id) {
 
 const char* taskId(Task task) {
     switch (task) {
-    case Task::Copy: return "copy";
-    case Task::Reverse: return "reverse";
-    case Task::Sort: return "sort";
+        case Task::Copy:
+            return "copy";
+        case Task::Reverse:
+            return "reverse";
+        case Task::Sort:
+            return "sort";
     }
     return "copy";
 }
@@ -95,7 +98,8 @@ Batch makeBatch(const TaskConfig& config, Rng& rng, std::int64_t count, std::int
     Batch b;
     b.batch = count;
     for (std::int64_t s = 0; s < count; ++s) {
-        const std::int64_t size = n > 0 ? n : config.nMin + uniformIndex(rng, config.nMax - config.nMin + 1);
+        const std::int64_t size =
+            n > 0 ? n : config.nMin + uniformIndex(rng, config.nMax - config.nMin + 1);
         b.sizes.push_back(size);
         samples.push_back(makeSample(config.task, size, config.symbols(), rng));
         const auto t = static_cast<std::int64_t>(samples.back().size()) - 1;

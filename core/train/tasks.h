@@ -25,9 +25,9 @@ const char* taskId(Task task);
 
 struct TaskConfig {
     Task task = Task::Copy;
-    std::int64_t nMin = 1, nMax = 8;                    // training sizes, uniform in [nMin, nMax]
-    std::vector<double> multiples{1, 1.5, 2, 3, 4};     // test sizes: nMax x each
-    std::int64_t randomPositions = 0;                   // R of Ruoss et al. 2023; 0 = off
+    std::int64_t nMin = 1, nMax = 8;                 // training sizes, uniform in [nMin, nMax]
+    std::vector<double> multiples{1, 1.5, 2, 3, 4};  // test sizes: nMax x each
+    std::int64_t randomPositions = 0;                // R of Ruoss et al. 2023; 0 = off
 
     // Symbols a sample draws from: 16 for copy and reverse, max(64, largest test n) for sort.
     std::int64_t symbols() const;
@@ -45,12 +45,12 @@ std::vector<std::int32_t> makeSample(Task task, std::int64_t n, std::int64_t sym
 // A (batch, T) batch, row-major. positions[b, t] is t, or with random positions an increasing
 // random subset of [0, R) drawn after the sample's tokens.
 struct Batch {
-    std::int64_t batch = 0, length = 0;       // B and T
-    std::vector<std::int32_t> inputs;         // (B, T), PAD after a sample's end
-    std::vector<std::int32_t> targets;        // (B, T)
-    std::vector<std::uint8_t> scored;         // (B, T): 1 on the answer targets
-    std::vector<std::int32_t> positions;      // (B, T)
-    std::vector<std::int64_t> sizes;          // n of each sample
+    std::int64_t batch = 0, length = 0;   // B and T
+    std::vector<std::int32_t> inputs;     // (B, T), PAD after a sample's end
+    std::vector<std::int32_t> targets;    // (B, T)
+    std::vector<std::uint8_t> scored;     // (B, T): 1 on the answer targets
+    std::vector<std::int32_t> positions;  // (B, T)
+    std::vector<std::int64_t> sizes;      // n of each sample
     std::int64_t scoredCount() const;
 };
 
