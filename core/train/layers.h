@@ -20,14 +20,14 @@ void layerNorm(const Mat<S>& x, const G& g, const B& b, Mat<S>& xhat, Vec<S>& rs
 }
 
 // dx = rstd (dxhat - mean(dxhat) - xhat mean(dxhat xhat)), dxhat = dy g; dg += sum dy xhat,
-// db += sum dy (over rows).
+// db += sum dy (over rows). `dxhat` is scratch space (kept by the caller between steps).
 template <class S, class G, class DG, class DB>
 void layerNormBackward(const Mat<S>& dy, const Mat<S>& xhat, const Vec<S>& rstd, const G& g,
-                       Mat<S>& dx, DG&& dg, DB&& db) {
+                       Mat<S>& dxhat, Mat<S>& dx, DG&& dg, DB&& db) {
     const auto d = static_cast<S>(dy.cols());
     dg += (dy.array() * xhat.array()).colwise().sum().matrix();
     db += dy.colwise().sum();
-    const Mat<S> dxhat = (dy.array().rowwise() * g.row(0).array()).matrix();
+    dxhat = (dy.array().rowwise() * g.row(0).array()).matrix();
     const Vec<S> m1 = dxhat.rowwise().sum() / d;
     const Vec<S> m2 = (dxhat.array() * xhat.array()).rowwise().sum().matrix() / d;
     dx = dxhat.colwise() - m1;

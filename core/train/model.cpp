@@ -91,7 +91,8 @@ BatchResult Model<S>::forward(const Batch& batch, Vec<S>* grad) {
     const std::int32_t* pos = batch.positions.data();
     const auto P = [&](int i) { return view(m_params, m_layout, i); };
 
-    Mat<S> x(n, c.d);
+    Mat<S>& x = m_x;
+    x.resize(n, c.d);
     const auto embed = P(m_embed);
     for (Eigen::Index r = 0; r < n; ++r)
         x.row(r) = embed.row(batch.inputs[static_cast<std::size_t>(r)]);
@@ -121,7 +122,8 @@ BatchResult Model<S>::forward(const Batch& batch, Vec<S>* grad) {
     }
     m_xf = x;
     layerNorm(m_xf, P(m_lnfg), P(m_lnfb), m_xhatf, m_rstdf, m_hf);
-    Mat<S> logits = m_hf * P(m_outw);
+    Mat<S>& logits = m_logits;
+    logits.noalias() = m_hf * P(m_outw);
     logits.rowwise() += P(m_outb).row(0);
 
     // Cross-entropy over the scored targets; dlogits = (softmax - onehot) / scored.
@@ -129,7 +131,8 @@ BatchResult Model<S>::forward(const Batch& batch, Vec<S>* grad) {
     res.samples = batch.batch;
     res.scored = batch.scoredCount();
     const S inv = res.scored > 0 ? S(1) / static_cast<S>(res.scored) : S(0);
-    Mat<S> dlogits = Mat<S>::Zero(n, c.vocab);
+    Mat<S>& dlogits = m_dlogits;
+    dlogits.setZero(n, c.vocab);
     double loss = 0;
     for (Eigen::Index b = 0; b < batch.batch; ++b) {
         bool allRight = true;
@@ -154,12 +157,12 @@ BatchResult Model<S>::forward(const Batch& batch, Vec<S>* grad) {
         res.samplesCorrect += allRight ? 1 : 0;
     }
     res.loss = res.scored > 0 ? loss / static_cast<double>(res.scored) : 0.0;
-    if (grad) backward(batch, dlogits, *grad);
+    if (grad) backward(batch, *grad);
     return res;
 }
 
 template <class S>
-void Model<S>::backward(const Batch& batch, const Mat<S>& dlogits, Vec<S>& grad) {
+void Model<S>::backward(const Batch& batch, Vec<S>& grad) {
     const auto& c = m_config;
     const auto t = batch.length, n = batch.batch * t;
     const AttentionShape shape{batch.batch, t, c.d, c.heads};
@@ -169,26 +172,27 @@ void Model<S>::backward(const Batch& batch, const Mat<S>& dlogits, Vec<S>& grad)
     grad.setZero(m_layout.size());
     const bool rotary = m_encoding.kind() == EncodingKind::Rotary;
 
+    const Mat<S>& dlogits = m_dlogits;
+    Mat<S>&dh = m_dh, &dx = m_dx, &dtmp = m_dtmp, &dqkv = m_dqkv, &dattn = m_dattn;
     G(m_outw).noalias() += m_hf.transpose() * dlogits;
     G(m_outb) += dlogits.colwise().sum();
-    Mat<S> dh = dlogits * P(m_outw).transpose();
-    Mat<S> dx;
-    layerNormBackward(dh, m_xhatf, m_rstdf, P(m_lnfg), dx, G(m_lnfg), G(m_lnfb));
+    dh.noalias() = dlogits * P(m_outw).transpose();
+    layerNormBackward(dh, m_xhatf, m_rstdf, P(m_lnfg), m_dxhat, dx, G(m_lnfg), G(m_lnfb));
 
-    Mat<S> dtmp, dqkv, dattn;
     for (auto l = c.layers - 1; l >= 0; --l) {
         const LayerIds& id = m_ids[static_cast<std::size_t>(l)];
         LayerCache& k = m_cache[static_cast<std::size_t>(l)];
         // MLP: x = x1 + relu(a1) W2 + b2.
-        const Mat<S> r = k.a1.cwiseMax(S(0));
+        Mat<S>&r = m_r, &da = m_da;
+        r = k.a1.cwiseMax(S(0));
         G(id.w2).noalias() += r.transpose() * dx;
         G(id.b2) += dx.colwise().sum();
-        Mat<S> da = dx * P(id.w2).transpose();
+        da.noalias() = dx * P(id.w2).transpose();
         da.array() *= (k.a1.array() > S(0)).template cast<S>();
         G(id.w1).noalias() += k.h2.transpose() * da;
         G(id.b1) += da.colwise().sum();
         dh.noalias() = da * P(id.w1).transpose();
-        layerNormBackward(dh, k.xhat2, k.rstd2, P(id.ln2g), dtmp, G(id.ln2g), G(id.ln2b));
+        layerNormBackward(dh, k.xhat2, k.rstd2, P(id.ln2g), m_dxhat, dtmp, G(id.ln2g), G(id.ln2b));
         dx += dtmp;  // dx is now d loss / d x1
         // Attention: x1 = x + attn Wo.
         G(id.wo).noalias() += k.attn.transpose() * dx;
@@ -201,7 +205,7 @@ void Model<S>::backward(const Batch& batch, const Mat<S>& dlogits, Vec<S>& grad)
         }
         G(id.wqkv).noalias() += k.h1.transpose() * dqkv;
         dh.noalias() = dqkv * P(id.wqkv).transpose();
-        layerNormBackward(dh, k.xhat1, k.rstd1, P(id.ln1g), dtmp, G(id.ln1g), G(id.ln1b));
+        layerNormBackward(dh, k.xhat1, k.rstd1, P(id.ln1g), m_dxhat, dtmp, G(id.ln1g), G(id.ln1b));
         dx += dtmp;
     }
     m_encoding.addInputBackward(pos, dx, grad);

@@ -74,7 +74,7 @@ private:
         Vec<S> rstd1, rstd2;
         std::vector<Mat<S>> probs;
     };
-    void backward(const Batch& batch, const Mat<S>& dlogits, Vec<S>& grad);
+    void backward(const Batch& batch, Vec<S>& grad);
 
     ModelConfig m_config;
     ParamLayout m_layout;
@@ -86,6 +86,8 @@ private:
     std::vector<LayerCache> m_cache;
     Mat<S> m_xf, m_xhatf, m_hf;
     Vec<S> m_rstdf;
+    // Workspaces reused from step to step (no allocation, hence no page faults, per step).
+    Mat<S> m_x, m_logits, m_dlogits, m_dx, m_dh, m_dtmp, m_dxhat, m_r, m_da, m_dqkv, m_dattn;
 };
 
 extern template class Model<float>;
