@@ -155,8 +155,9 @@ void PosEncoding::bias(const Vec<S>& params, int layer, const std::int32_t* pos,
         const int base = m_perLayer[static_cast<std::size_t>(layer)];
         const auto w1 = view(params, *m_layout, base), b1 = view(params, *m_layout, base + 1);
         const auto w2 = view(params, *m_layout, base + 2), b2 = view(params, *m_layout, base + 3);
-        const double c = static_cast<double>(params[(*m_layout)[base + 4].offset]);
-        const double thr = static_cast<double>(params[(*m_layout)[base + 5].offset]);
+        // The upstream code trains |c| and |threshold| (mcleish7/arithmetic, class FIRE).
+        const double c = std::abs(static_cast<double>(params[(*m_layout)[base + 4].offset]));
+        const double thr = std::abs(static_cast<double>(params[(*m_layout)[base + 5].offset]));
         Vec<S> hid(w1.cols());
         for (Eigen::Index i = 0; i < t; ++i) {
             const double norm = enc::fireNormalizer(c, thr, pos[i]);
@@ -230,13 +231,14 @@ void PosEncoding::biasBackward(const Vec<S>& params, int layer, const std::int32
         return;
     }
     // FIRE: f(u)_h = b2_h + sum_k W2_hk relu(w1_k u + b1_k), u = ln(1 + c a) / (ln(1 + c m) + eps)
-    // with a = pos_i - pos_j and m = max(pos_i, threshold).
+    // with a = pos_i - pos_j, m = max(pos_i, threshold), c and threshold taken as |.|.
     const auto w1 = view(params, *m_layout, base), b1 = view(params, *m_layout, base + 1);
     const auto w2 = view(params, *m_layout, base + 2);
     auto gw1 = view(grad, *m_layout, base), gb1 = view(grad, *m_layout, base + 1);
     auto gw2 = view(grad, *m_layout, base + 2), gb2 = view(grad, *m_layout, base + 3);
-    const double c = static_cast<double>(params[(*m_layout)[base + 4].offset]);
-    const double thr = static_cast<double>(params[(*m_layout)[base + 5].offset]);
+    const double cRaw = static_cast<double>(params[(*m_layout)[base + 4].offset]);
+    const double thrRaw = static_cast<double>(params[(*m_layout)[base + 5].offset]);
+    const double c = std::abs(cRaw), thr = std::abs(thrRaw);
     double gc = 0, gthr = 0;
     const auto hidden = w1.cols();
     Vec<S> z(hidden), gh(heads), dz(hidden);
@@ -262,8 +264,8 @@ void PosEncoding::biasBackward(const Vec<S>& params, int layer, const std::int32
             if (thr >= pos[i]) gthr += du * (-num / (den * den)) * c / (1.0 + c * m);
         }
     }
-    grad[(*m_layout)[base + 4].offset] += static_cast<S>(gc);
-    grad[(*m_layout)[base + 5].offset] += static_cast<S>(gthr);
+    grad[(*m_layout)[base + 4].offset] += static_cast<S>(cRaw < 0 ? -gc : gc);
+    grad[(*m_layout)[base + 5].offset] += static_cast<S>(thrRaw < 0 ? -gthr : gthr);
 }
 
 #define POSLAB_TRAIN_POS_ENCODING(S)                                                              \

@@ -40,7 +40,7 @@ struct EncodingConfig {
     double learnedInit = 0.02;       // the learned table's N(0, s^2)
     std::int64_t t5Buckets = 32, t5MaxDistance = 128;
     std::int64_t fireHidden = 32;
-    double fireC = 0.1, fireThreshold = 512.0;  // E4's initial c and threshold L
+    double fireC = 0.1, fireThreshold = 512.0;  // E4's initial c and threshold L (used as |.|)
 };
 
 class PosEncoding {

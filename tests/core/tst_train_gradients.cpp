@@ -47,9 +47,9 @@ private slots:
         auto& p = model.params();
         for (Eigen::Index i = 0; i < p.size(); ++i) p(i) += 0.1 * rng.normal();
         const auto& layout = model.layout();
-        for (const auto& t : layout.tensors()) {  // FIRE: a threshold inside the positions, c > 0
+        for (const auto& t : layout.tensors()) {  // FIRE: a threshold inside the positions
             if (t.name.ends_with("threshold")) p(t.offset) = 3.5;
-            if (t.name.ends_with(".c")) p(t.offset) = 0.13;
+            if (t.name.ends_with(".c")) p(t.offset) = randomPositions > 0 ? -0.13 : 0.13;  // |c|
         }
         // (Data seed 3 puts a layer-0 relu input 1e-7 from its kink with sinusoidal and random
         // positions: finite differences straddle it. Seed 4 keeps every one far from 0.)
