@@ -69,7 +69,18 @@ private slots:
             seconds);
         QVERIFY(r->trainTokenAcc > 0.9);
         QVERIFY(r->loss.back()[1] < r->loss.front()[1]);
-        QCOMPARE(r->eval.front().n, qint64(8));
+        // Test sizes n_max x (1, 1.5, 2, 3, 4); a sample is right only when all its targets are.
+        const std::vector<qint64> sizes{8, 12, 16, 24, 32};
+        QCOMPARE(r->eval.size(), sizes.size());
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            const auto& e = r->eval[i];
+            QCOMPARE(e.n, sizes[i]);
+            QCOMPARE(e.multiple, c.task.multiples[i]);
+            QVERIFY(e.sequenceAcc >= 0 && e.sequenceAcc <= e.tokenAcc && e.tokenAcc <= 1);
+        }
+        QVERIFY(r->eval.front().tokenAcc > r->eval.back().tokenAcc);  // longer is harder
+        QCOMPARE(r->loss.size(), std::size_t(400 / 50));
+        QCOMPARE(r->loss.back()[0], 400.0);
     }
 
     // A cancel is noticed at the next step, and progress only moves forward.
