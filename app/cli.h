@@ -22,6 +22,7 @@ int runExport(const Args& args);
 int runRender(const Args& args);
 int runBench(const Args& args);
 int runModel(const Args& args);
+int runTrain(const Args& args);
 void printUsage();
 
 }  // namespace poslab::app

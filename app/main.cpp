@@ -33,8 +33,9 @@ int runCommand(const std::string& command, const Args& rest) {
     if (command == "render") return runRender(rest);
     if (command == "bench") return runBench(rest);
     if (command == "model") return runModel(rest);
+    if (command == "train") return runTrain(rest);
     return fail("", "unknown command '" + command +
-                        "'; allowed: list, export, render, bench, model (see --help)");
+                        "'; allowed: list, export, render, bench, model, train (see --help)");
 }
 
 }  // namespace

@@ -1,0 +1,27 @@
+// The result of a training comparison as `poslab train --json` prints it (spec training.md T5):
+// the task, every setting, and per run its encoding, seed, timings, loss log, accuracies at each
+// test multiple and the encoding's learned parameters (the learned table, T5's bias per layer,
+// head and bucket, KERPLE's r1 and r2, FIRE's MLP, c and threshold).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/train/train_run.h"
+
+namespace poslab::core::train {
+
+struct RunRecord {
+    TrainConfig config;
+    TrainResult result;
+    double wallSeconds = 0;
+    double msPerStep = 0;  // CPU time of the run's thread per step
+};
+
+// `runs` share their task and model settings (a comparison); the JSON object of T5, as text.
+std::string trainReportJson(const std::vector<RunRecord>& runs, int threads);
+
+// A multiple as T5's keys write it: "1", "1.5", "2".
+std::string multipleKey(double multiple);
+
+}  // namespace poslab::core::train
