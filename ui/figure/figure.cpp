@@ -42,11 +42,11 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     // rope with scaling proportional and factor 1 is p-RoPE (spec E9): the title says so, as the
     // page's title does (page_title.h).
     if (enc)
-        encName = encodingTitleFor(view.encoding,
-                                   {QString::fromStdString(enc->nameEn),
-                                    QString::fromStdString(enc->nameZh)},
-                                   params)
-                      .text();
+        encName =
+            encodingTitleFor(
+                view.encoding,
+                {QString::fromStdString(enc->nameEn), QString::fromStdString(enc->nameZh)}, params)
+                .text();
     // What is drawn, where the view draws something else than its title says (angles as cos).
     QString viewTitle = result.title.isEmpty() ? view.title.text() : result.title.text();
     // A compare figure names the quantity it compares ("Compare: Long-range decay g(x) = …"), in

@@ -22,6 +22,7 @@
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
 #include "ui/model/model_page.h"
+#include "ui/panels/encoding_browser.h"
 #include "ui/panels/error_words.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
