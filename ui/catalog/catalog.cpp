@@ -96,6 +96,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.markMinus = mark.value("minus").toString();
     v.markAt = mark.value("at").toString();
     v.markLabel = localText(mark.value("label"));
+    v.cellsOf = o.value("cellsOf").toString();
     for (const auto& sv : o.value("series").toArray()) {
         const QJsonObject so = sv.toObject();
         SeriesSpec s;

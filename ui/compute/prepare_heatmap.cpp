@@ -390,6 +390,15 @@ void seriesPanels(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
             if (params && params->has(bp)) h.rowBlock = params->integer(bp);
         }
         if (!view.markParam.isEmpty()) addParamMark(ctx, in, i, h);
+        if (!view.cellsOf.isEmpty()) {  // bands of all the positions (nope/attention)
+            const auto params = ctx.fetcher.paramsOf(in.series[i], in.state);
+            const std::string name = view.cellsOf.toStdString();
+            if (params && params->has(name)) {
+                const qint64 n = params->integer(name);
+                h.rowMap = {0, n, n, false};
+                h.colMap = {0, n, n, false};
+            }
+        }
         h.title = panelTitle(in.series, i);
         out.heatmaps << h;
     }
