@@ -226,7 +226,7 @@ void registerNope(Registry& r) {
                                .axisNames({"query i", "key j"})
                                .nonNegative());
     e.quantities.push_back(
-        quantity("attention_cells", "min(n,cells),min(n,cells)", cellsShape, attentionCells)
+        quantity("attention_cells", "m,m", cellsShape, attentionCells)
             .title("Attention with equal logits, cell means", "logits 全相等时的注意力（格内均值）")
             .axisNames({"query i", "key j"})
             .nonNegative());
