@@ -6,6 +6,10 @@
 //   bos_signal   round_t(A[i,0]): a value that is 1 on the first token and 0 elsewhere, averaged —
 //                Kazemnejad et al.'s first step to recover the absolute position; round_t is the
 //                number format of long_context.md L2 (core/numeric/low_precision.h)
+//   attention_cells  (m, m), m = min(n, cells): the exact mean of `attention` over each cell of
+//                m bands of the n query and key positions (band r: [ceil(r n/m), ceil((r+1) n/m)),
+//                as the heatmaps' cell axes), from harmonic numbers, never the n x n matrix; what
+//                the attention view draws at any n (equal to `attention` where m = n)
 //   distinct     how many distinct values bos_signal holds (n when every position is resolved)
 //   prefix_mean  A X, each row the mean of its prefix (X the input, or seeded standard normal)
 //   prefix_norm  the row norms of A X
@@ -49,6 +53,74 @@ std::vector<double> bosSignal(const ParamSet& p) {
     for (std::int64_t i = 0; i < n; ++i)
         s[static_cast<std::size_t>(i)] = numeric::roundTo(format, rowWeight(p, i));
     return s;
+}
+
+Expected<Array> attentionMatrix(const ParamSet& p, const ComputeContext& ctx) {
+    const auto n = p.integer("n");
+    const bool causal = p.boolean("causal");
+    Array a = Array::real({n, n});
+    for (std::int64_t i = 0; i < n; ++i) {
+        if (ctx.cancelledAt(static_cast<double>(i), static_cast<double>(n)))
+            return cancelledError();
+        const double w = rowWeight(p, i);
+        double* row = a.f64.data() + i * n;
+        for (std::int64_t j = 0; j < n; ++j) row[j] = causal && j > i ? 0.0 : w;
+    }
+    return a;
+}
+
+// H(b) - H(a) = sum_{k=a+1}^{b} 1/k, 0 <= a <= b: summed when short, else from the asymptotic
+// series of H (error below 1e-16 relative past 64 terms).
+double harmonicDiff(std::int64_t a, std::int64_t b) {
+    auto tail = [](double m) {  // H(m) - ln m - gamma
+        const double m2 = m * m;
+        return 1 / (2 * m) - 1 / (12 * m2) + 1 / (120 * m2 * m2);
+    };
+    auto small = [](std::int64_t from, std::int64_t to) {
+        double s = 0;
+        for (std::int64_t k = to; k > from; --k) s += 1.0 / static_cast<double>(k);
+        return s;
+    };
+    constexpr std::int64_t kDirect = 64;
+    if (b - a <= kDirect) return small(a, b);
+    if (a < kDirect) return small(a, kDirect) + harmonicDiff(kDirect, b);
+    const double da = static_cast<double>(a), db = static_cast<double>(b);
+    return std::log(db / da) + tail(db) - tail(da);
+}
+
+// The mean of the causal A over rows [i0, i1) and keys [j0, j1): sum_i count_i / (i + 1), the
+// count of keys j <= i in the band, over the cell's size.
+double causalCellMean(std::int64_t i0, std::int64_t i1, std::int64_t j0, std::int64_t j1) {
+    double sum = 0;
+    // rows j0 <= i < j1: (i - j0 + 1)/(i + 1) = 1 - j0/(i + 1)
+    const std::int64_t a = std::max(i0, j0), b = std::min(i1, j1);
+    if (a < b) sum += static_cast<double>(b - a) - static_cast<double>(j0) * harmonicDiff(a, b);
+    // rows i >= j1: every key of the band, (j1 - j0)/(i + 1)
+    const std::int64_t c = std::max(i0, j1);
+    if (c < i1) sum += static_cast<double>(j1 - j0) * harmonicDiff(c, i1);
+    return sum / (static_cast<double>(i1 - i0) * static_cast<double>(j1 - j0));
+}
+
+Shape cellsShape(const ParamSet& p) {
+    const auto m = std::min(p.integer("n"), p.integer("cells"));
+    return Shape{m, m};
+}
+
+Expected<Array> attentionCells(const ParamSet& p, const ComputeContext& ctx) {
+    const auto n = p.integer("n");
+    const auto m = std::min(n, p.integer("cells"));
+    const bool causal = p.boolean("causal");
+    auto edge = [n, m](std::int64_t r) { return (r * n + m - 1) / m; };  // ceil(r n / m)
+    Array a = Array::real({m, m});
+    for (std::int64_t r = 0; r < m; ++r) {
+        if (ctx.cancelledAt(static_cast<double>(r), static_cast<double>(m)))
+            return cancelledError();
+        for (std::int64_t c = 0; c < m; ++c)
+            a.f64[static_cast<std::size_t>(r * m + c)] =
+                causal ? causalCellMean(edge(r), edge(r + 1), edge(c), edge(c + 1))
+                       : 1.0 / static_cast<double>(n);
+    }
+    return a;
 }
 
 Expected<RowMatrix> input(const ParamSet& p) {
@@ -136,28 +208,26 @@ void registerNope(Registry& r) {
                   "rounding)",
                   "首词元信号及其不同取值个数所用的数值格式（float64：不舍入）"),
         specSeed(),
+        intParam("cells", 512)
+            .range(1, 4096)
+            .slider(16, 4096)
+            .setByViews()
+            .label("Attention cells", "注意力格数")
+            .help("attention_cells: bands the n positions are split into on each axis",
+                  "attention_cells：每条轴上 n 个位置划分成的段数"),
         pathParam("input")
             .label("Input rows X (.npy)", "输入 X (.npy)")
             .help(".npy (n, d) input rows; sets n and d (empty: seeded standard normal)",
                   ".npy (n, d) 输入行；决定 n 和 d（留空：按种子生成的标准正态）")};
     e.resolve = resolveNope;
     auto square = [](const ParamSet& p) { return Shape{p.integer("n"), p.integer("n")}; };
+    e.quantities.push_back(quantity("attention", "n,n", square, attentionMatrix)
+                               .title("Attention with equal logits", "logits 全相等时的注意力")
+                               .axisNames({"query i", "key j"})
+                               .nonNegative());
     e.quantities.push_back(
-        quantity("attention", "n,n", square,
-                 [](const ParamSet& p, const ComputeContext& ctx) -> Expected<Array> {
-                     const auto n = p.integer("n");
-                     const bool causal = p.boolean("causal");
-                     Array a = Array::real({n, n});
-                     for (std::int64_t i = 0; i < n; ++i) {
-                         if (ctx.cancelledAt(static_cast<double>(i), static_cast<double>(n)))
-                             return cancelledError();
-                         const double w = rowWeight(p, i);
-                         double* row = a.f64.data() + i * n;
-                         for (std::int64_t j = 0; j < n; ++j) row[j] = causal && j > i ? 0.0 : w;
-                     }
-                     return a;
-                 })
-            .title("Attention with equal logits", "logits 全相等时的注意力")
+        quantity("attention_cells", "m,m", cellsShape, attentionCells)
+            .title("Attention with equal logits, cell means", "logits 全相等时的注意力（格内均值）")
             .axisNames({"query i", "key j"})
             .nonNegative());
     e.quantities.push_back(

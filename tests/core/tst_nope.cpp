@@ -41,6 +41,59 @@ private slots:
         }
     }
 
+    // attention_cells: the exact mean of `attention` over each cell of m = min(n, cells) bands
+    // (band r: positions [ceil(r n/m), ceil((r+1) n/m))), checked against the n x n matrix summed
+    // cell by cell; with m = n it is the matrix itself.
+    void attentionCells_data() {
+        QTest::addColumn<qint64>("n");
+        QTest::addColumn<qint64>("cells");
+        QTest::addColumn<bool>("causal");
+        QTest::newRow("n 7 cells 512 (m = n)") << qint64(7) << qint64(512) << true;
+        QTest::newRow("n 100 cells 100") << qint64(100) << qint64(100) << true;
+        QTest::newRow("n 1000 cells 64") << qint64(1000) << qint64(64) << true;
+        QTest::newRow("n 1000 cells 7") << qint64(1000) << qint64(7) << true;
+        QTest::newRow("n 2000 cells 3") << qint64(2000) << qint64(3) << true;
+        QTest::newRow("n 300 cells 16 full") << qint64(300) << qint64(16) << false;
+    }
+    void attentionCells() {
+        QFETCH(qint64, n);
+        QFETCH(qint64, cells);
+        QFETCH(bool, causal);
+        const Values v{{"n", std::int64_t(n)}, {"causal", causal}, {"cells", std::int64_t(cells)}};
+        const auto a = computeOk("nope", "attention", v);
+        const auto c = computeOk("nope", "attention_cells", v);
+        const qint64 m = std::min(n, cells);
+        QCOMPARE(c.shape, (core::Shape{m, m}));
+        auto edge = [n, m](qint64 r) { return (r * n + m - 1) / m; };
+        for (qint64 r = 0; r < m; ++r)
+            for (qint64 k = 0; k < m; ++k) {
+                double sum = 0;
+                for (qint64 i = edge(r); i < edge(r + 1); ++i)
+                    for (qint64 j = edge(k); j < edge(k + 1); ++j) sum += a.at(i * n + j);
+                const double want = sum / double((edge(r + 1) - edge(r)) * (edge(k + 1) - edge(k)));
+                QVERIFY2(std::abs(c.at(r * m + k) - want) <= 1e-14 * std::max(1.0, want),
+                         qPrintable(QString("cell (%1, %2): %3, want %4")
+                                        .arg(r)
+                                        .arg(k)
+                                        .arg(c.at(r * m + k), 0, 'g', 17)
+                                        .arg(want, 0, 'g', 17)));
+            }
+    }
+
+    // Far past any matrix: n = 2^24 in 512 bands of 32 768 positions. Each row of A sums to 1,
+    // so a row band's cell means, times the keys of a band, sum to 1.
+    void attentionCellsRowsSumToOne() {
+        const std::int64_t n = std::int64_t(1) << 24, m = 512;
+        const auto c = computeOk("nope", "attention_cells", {{"n", n}, {"cells", m}});
+        QCOMPARE(c.shape, (core::Shape{m, m}));
+        for (std::int64_t r : {std::int64_t(0), std::int64_t(1), m / 2, m - 1}) {
+            double sum = 0;
+            for (std::int64_t k = 0; k < m; ++k) sum += c.at(r * m + k);
+            QVERIFY2(std::abs(sum * double(n / m) - 1) < 1e-9,
+                     qPrintable(QString::number(sum * double(n / m), 'g', 17)));
+        }
+    }
+
     // How many positions the first-token signal still tells apart. Expected counts from an exact
     // round-to-nearest-even of 1/(i+1) in Python (fractions.Fraction, 8 / 11 / 24 significant
     // bits; struct 'f' for float32); bfloat16 over 4096 is the spec's 746.

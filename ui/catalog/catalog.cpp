@@ -91,6 +91,12 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.extendRows = o.value("extendRows").toDouble(1.0);
     v.blankNote = localText(o.value("blankNote"));
     v.blockParam = o.value("blockParam").toString();
+    const QJsonObject mark = o.value("mark").toObject();
+    v.markParam = mark.value("param").toString();
+    v.markMinus = mark.value("minus").toString();
+    v.markAt = mark.value("at").toString();
+    v.markLabel = localText(mark.value("label"));
+    v.cellsOf = o.value("cellsOf").toString();
     for (const auto& sv : o.value("series").toArray()) {
         const QJsonObject so = sv.toObject();
         SeriesSpec s;
@@ -209,6 +215,13 @@ QStringList viewProblems(const core::EncodingDescriptor& enc, const QJsonObject&
         if (lacks(QString::fromStdString(enc.id), q))
             out << QStringLiteral("'%1' is no quantity of %2").arg(q, enc.id.c_str());
     out << referenceProblems(o, v);
+    if (!v.markParam.isEmpty()) {
+        if (v.markAt != QLatin1String("row") && v.markAt != QLatin1String("band"))
+            out << QStringLiteral("unknown mark at '%1'; allowed: row, band").arg(v.markAt);
+        for (const QString& name : {v.markParam, v.markMinus})
+            if (!name.isEmpty() && !enc.findParam(name.toStdString()))
+                out << QStringLiteral("mark: '%1' is no parameter of %2").arg(name, enc.id.c_str());
+    }
     for (const auto& s : v.series) {
         if (!s.draw.isEmpty() && s.draw != QLatin1String("steps") &&
             s.draw != QLatin1String("markers"))

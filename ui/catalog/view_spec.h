@@ -99,6 +99,15 @@ struct ViewSpec {
     LocalText blankNote;
     // heatmaps: a parameter giving a block size; lines are drawn between blocks of rows.
     QString blockParam;
+    // heatmaps: a parameter marked on the position axes (views.json "mark": {"param", "minus",
+    // "at", "label"}): at "row" the query row i = param − minus (fire: the threshold L less the
+    // offset), at "band" the diagonals |i − j| = param (rerope: the window w); labelled
+    // "label = value".
+    QString markParam, markMinus, markAt;
+    LocalText markLabel;
+    // heatmaps: each axis of the array is bands of this parameter's positions (nope/attention:
+    // attention_cells, the cell means over all n); the axes show positions, the footer the cells.
+    QString cellsOf;
     // Parameters of the page that do not act on this view (rope/decay: n, offset): left out of
     // the figure's footer and the F11 strip. views.json "ignores"; tst_view_ignores changes each
     // one at the preset and at varied values of the others and requires the same arrays.

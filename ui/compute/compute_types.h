@@ -74,10 +74,14 @@ struct BlockStats {
 
 // A position marked on both axes of a heatmap whose axes are positions (a model's L, max and s
 // on rope's scores: models.md M5.4): a dotted line at that row and at that column, its label
-// ("L = 8192") inside the plot.
+// ("L = 8192") inside the plot. Where the lines go: Both, that row and column; Row, the row
+// alone (views.json "mark" at "row": fire's threshold L, through the middle of row `index`);
+// Band, the diagonals |i − j| = index through their cells' middles (rerope's window w).
+enum class MarkLines { Both, Row, Band };
 struct AxisMark {
     double index = 0;
     LocalText label;
+    MarkLines lines = MarkLines::Both;
 };
 
 // A heatmap panel: the image of the cells and what the axes need. An image pixel covers a block

@@ -352,6 +352,27 @@ void appendDifference(const ViewInput& in, ViewResult& out) {
 }
 
 // One panel per series, then the difference panel and the shared range when the view asks.
+// The view's parameter mark (views.json "mark"): fire's threshold row, rerope's window band,
+// from the series' own parameters, labelled "threshold L = 512".
+void addParamMark(const PrepareContext& ctx, const ViewInput& in, int i, HeatmapData& h) {
+    const ViewSpec& view = in.view;
+    const auto params = ctx.fetcher.paramsOf(in.series[i], in.state);
+    const std::string name = view.markParam.toStdString(), minus = view.markMinus.toStdString();
+    if (!params || !params->has(name)) return;
+    double at = params->real(name);
+    if (!minus.empty() && params->has(minus)) at -= params->real(minus);
+    const QString value = formatExact(params->real(name));
+    const LocalText& l = view.markLabel;
+    AxisMark m{at,
+               {l.en + QStringLiteral(" = ") + value, l.zh + QStringLiteral(" = ") + value},
+               MarkLines::Band};
+    if (view.markAt == QLatin1String("row")) {
+        m.lines = MarkLines::Row;
+        m.index = at + 0.5;  // through the middle of the row
+    }
+    h.marks << m;
+}
+
 void seriesPanels(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
     const ViewSpec& view = in.view;
     for (int i = 0; i < in.series.size(); ++i) {
@@ -367,6 +388,16 @@ void seriesPanels(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
             const auto params = ctx.fetcher.paramsOf(in.series[i], in.state);
             const std::string bp = view.blockParam.toStdString();
             if (params && params->has(bp)) h.rowBlock = params->integer(bp);
+        }
+        if (!view.markParam.isEmpty()) addParamMark(ctx, in, i, h);
+        if (!view.cellsOf.isEmpty()) {  // bands of all the positions (nope/attention)
+            const auto params = ctx.fetcher.paramsOf(in.series[i], in.state);
+            const std::string name = view.cellsOf.toStdString();
+            if (params && params->has(name)) {
+                const qint64 n = params->integer(name);
+                h.rowMap = {0, n, n, false};
+                h.colMap = {0, n, n, false};
+            }
         }
         h.title = panelTitle(in.series, i);
         out.heatmaps << h;

@@ -1,5 +1,6 @@
 // The rotation view (a few pairs of two (d/2, 2) arrays as arrows) and value views (the first
-// numbers of an array, or the check of its first rows against a reference table, by core).
+// numbers of an array, one labelled number per series when there are several, or the check of
+// its first rows against a reference table, by core).
 #include <QStringList>
 #include <algorithm>
 
@@ -76,6 +77,20 @@ void checkAgainstReference(PrepareContext& ctx, const ViewInput& in, ViewResult&
 void prepareValue(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
     if (!in.series[0].againstEncoding.isEmpty()) {
         checkAgainstReference(ctx, in, out);
+        return;
+    }
+    // Several series (nope/distinct: one per number format): "label: first number" each.
+    if (in.series.size() > 1) {
+        QStringList parts;
+        for (qsizetype i = 0; i < in.series.size() && i < in.fetched.size(); ++i) {
+            const auto& array = in.fetched[i].array;
+            if (!array || array->size() < 1) continue;
+            const LocalText& label = in.series[i].label;
+            parts << pick(label.en, label.zh, ctx.lang) +
+                         pick(QStringLiteral(": "), QString::fromUtf8("："), ctx.lang) +
+                         formatNumber(array->at(0), 6);
+        }
+        out.value = parts.join(pick(QStringLiteral("; "), QString::fromUtf8("；"), ctx.lang));
         return;
     }
     const Array& a = *in.fetched[0].array;

@@ -12,9 +12,9 @@
 #include <cmath>
 #include <new>
 
-#include "core/encodings/rope.h"
 #include "core/io/atomic_file.h"
 #include "core/registry.h"
+#include "ui/catalog/page_title.h"
 #include "ui/compute/compute_request.h"
 #include "ui/compute/request_check.h"
 #include "ui/compute/series_fetch.h"
@@ -39,10 +39,14 @@ Figure makeFigure(const ViewSpec& view, const ViewResult& result, const core::Pa
     f.yLabel = view.yLabel.text();
     const auto* enc = core::registry().find(view.encoding.toStdString());
     QString encName = enc ? pick(enc->nameEn, enc->nameZh) : view.encoding;
-    // rope with scaling proportional and factor 1 is p-RoPE (spec E9): the title says so.
-    if (enc && enc->id == "rope" && core::enc::isPRope(params))
-        encName = pick(QStringLiteral("p-RoPE (RoPE, proportional, factor 1)"),
-                       QStringLiteral("p-RoPE（RoPE，按比例缩放，因子 1）"));
+    // rope with scaling proportional and factor 1 is p-RoPE (spec E9): the title says so, as the
+    // page's title does (page_title.h).
+    if (enc)
+        encName =
+            encodingTitleFor(
+                view.encoding,
+                {QString::fromStdString(enc->nameEn), QString::fromStdString(enc->nameZh)}, params)
+                .text();
     // What is drawn, where the view draws something else than its title says (angles as cos).
     QString viewTitle = result.title.isEmpty() ? view.title.text() : result.title.text();
     // A compare figure names the quantity it compares ("Compare: Long-range decay g(x) = …"), in

@@ -9,6 +9,7 @@
 #include "ui/compute/cell_blocks.h"
 #include "ui/figure/colorbar_paint.h"
 #include "ui/figure/colormap.h"
+#include "ui/figure/heatmap_marks.h"
 #include "ui/figure/log_scale.h"
 #include "ui/figure/number_format.h"
 #include "ui/figure/panel_annotation.h"
@@ -115,43 +116,6 @@ void paintCells(QPainter& p, const QRectF& plot, const HeatmapData& h, const Pai
     p.setClipRect(plot);
     p.drawImage(target, image, QRect(ix0 * kx, iy0 * ky, (ix1 - ix0) * kx, (iy1 - iy0) * ky));
     p.restore();
-}
-
-// The axis marks: a dotted line at the row and at the column of each (a mark past the window is
-// left out), its label beside the column's line at the top, on the background, kept inside the
-// plot (to the left of the line when it does not fit to the right).
-void paintMarks(QPainter& p, const QRectF& plot, const HeatmapData& h, const PaintStyle& s,
-                const QRectF& view) {
-    if (h.marks.isEmpty()) return;
-    const double cw = plot.width() / view.width(), ch = plot.height() / view.height();
-    const QPen pen(s.marker, std::max(1.5, s.unit / 12), Qt::DotLine);
-    p.setFont(s.sized(0.7));
-    const QFontMetricsF fm(p.font());
-    double labelTop = plot.top() + 0.2 * s.unit;
-    for (const AxisMark& m : h.marks) {
-        const double x = plot.left() + (m.index - view.left()) * cw;
-        const double y = plot.top() + (m.index - view.top()) * ch;
-        const bool onX = x >= plot.left() - 0.5 && x <= plot.right() + 0.5;
-        const bool onY = y >= plot.top() - 0.5 && y <= plot.bottom() + 0.5;
-        p.setPen(pen);
-        if (onX) p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        if (onY) p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        // Past the window: the label alone, at the edge it lies beyond, with an arrow.
-        const bool before = x < plot.left() - 0.5;
-        const QString t = onX      ? m.label.text()
-                          : before ? QStringLiteral("← ") + m.label.text()
-                                   : m.label.text() + QStringLiteral(" →");
-        const double at = onX ? x : before ? plot.left() : plot.right();
-        const QSizeF size(fm.horizontalAdvance(t) + 0.4 * s.unit, fm.height() + 0.1 * s.unit);
-        double left = at + 0.2 * s.unit;
-        if (left + size.width() > plot.right()) left = at - 0.2 * s.unit - size.width();
-        left = std::clamp(left, plot.left(), std::max(plot.left(), plot.right() - size.width()));
-        const QRectF box(QPointF(left, labelTop), size);
-        p.fillRect(box, QColor(s.bg.red(), s.bg.green(), s.bg.blue(), 220));
-        p.setPen(s.fg);
-        p.drawText(box, Qt::AlignCenter, t);
-        labelTop += size.height() + 0.1 * s.unit;  // marks close together do not overlap
-    }
 }
 
 // Lines between blocks of rows, the blank band of rows without data, the hovered block.

@@ -65,7 +65,7 @@ void EncodingBrowser::rebuild() {
             if (p.group != group) continue;
             if (group == "argument" && !p.id.startsWith("arg/") && shownByArguments.contains(p.id))
                 continue;
-            auto* item = new QTreeWidgetItem(header, {p.title.text()});
+            auto* item = new QTreeWidgetItem(header, {m_titles.value(p.id, p.title).text()});
             item->setData(0, Qt::UserRole, p.id);
             item->setToolTip(0, math::plainOf(p.text.text()));
         }
@@ -135,6 +135,20 @@ void EncodingBrowser::changeEvent(QEvent* e) {
         rebuild();
     }
     QWidget::changeEvent(e);
+}
+
+void EncodingBrowser::setPageTitle(const QString& pageId, const LocalText& title) {
+    const PageSpec* page = m_catalog.find(pageId);
+    if (!page) return;
+    if (title.en == page->title.en && title.zh == page->title.zh)
+        m_titles.remove(pageId);
+    else
+        m_titles.insert(pageId, title);
+    for (int g = 0; g < m_tree->topLevelItemCount(); ++g)
+        for (int i = 0; i < m_tree->topLevelItem(g)->childCount(); ++i) {
+            QTreeWidgetItem* item = m_tree->topLevelItem(g)->child(i);
+            if (item->data(0, Qt::UserRole).toString() == pageId) item->setText(0, title.text());
+        }
 }
 
 }  // namespace poslab::ui

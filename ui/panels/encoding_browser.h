@@ -2,7 +2,10 @@
 // with a search field (Ctrl+F focuses it).
 #pragma once
 
+#include <QHash>
 #include <QWidget>
+
+#include "ui/catalog/view_spec.h"
 
 QT_BEGIN_NAMESPACE
 class QLineEdit;
@@ -12,8 +15,6 @@ QT_END_NAMESPACE
 
 namespace poslab::ui {
 
-class Catalog;
-
 class EncodingBrowser : public QWidget {
     Q_OBJECT
 public:
@@ -22,6 +23,9 @@ public:
     QString currentPage() const;
     void focusSearch();
     QTreeWidget* tree() const { return m_tree; }
+    // The entry of a page under the name its parameters make (page_title.h: "RoPE (p-RoPE,
+    // p = 0.25)"); the catalogue's title when it is the page's own.
+    void setPageTitle(const QString& pageId, const LocalText& title);
 
 signals:
     void pageSelected(const QString& pageId);
@@ -34,6 +38,7 @@ private:
     void filter(const QString& text);
 
     const Catalog& m_catalog;
+    QHash<QString, LocalText> m_titles;  // set by setPageTitle, kept through rebuilds
     QLineEdit* m_search;
     QTreeWidget* m_tree;
 };

@@ -342,6 +342,7 @@ void MainWindow::onEdited(const QString& name) {
     }
     m_values[page->id] = after;
     m_page->setParams(after);
+    updateTitle();  // a variant's name (p-RoPE) follows the parameters
     auto apply = [this, id = page->id](const core::ParamSet& v) {
         if (!m_page->page() || m_page->page()->id != id) openPage(id);
         applyParams(v, true);
@@ -387,6 +388,7 @@ void MainWindow::applyParams(const core::ParamSet& values, bool fromUndo, const 
     m_values[page->id] = values;
     m_params->setValues(values);
     m_page->setParams(values);
+    updateTitle();
 }
 
 // View > Reset layout: the docks as a fresh window has them (shown, at their first sizes), out

@@ -17,10 +17,12 @@
 #include <QUndoStack>
 
 #include "core/registry.h"
+#include "ui/catalog/page_title.h"
 #include "ui/document/lesson_deck.h"
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
 #include "ui/model/model_page.h"
+#include "ui/panels/encoding_browser.h"
 #include "ui/panels/error_words.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
@@ -112,8 +114,12 @@ void MainWindow::updateTitle() {
         title += QStringLiteral(" — ") + tr("Model") +
                  (m_modelPage->hasModel() ? QStringLiteral(" — ") + m_modelPage->model().name
                                           : QString());
-    else if (const PageSpec* p = m_page->page())
-        title += QStringLiteral(" — ") + p->title.text();
+    else if (const PageSpec* p = m_page->page()) {
+        // The name the parameters make (p-RoPE), in the browser's entry too (page_title.h).
+        const LocalText name = pageTitleFor(*p, m_page->params());
+        title += QStringLiteral(" — ") + name.text();
+        m_browser->setPageTitle(p->id, name);
+    }
     if (m_session && !m_session->filePath().isEmpty())
         title += QStringLiteral(" — ") + QFileInfo(m_session->filePath()).fileName();
     setWindowTitle(title + QStringLiteral("[*]"));
