@@ -11,7 +11,6 @@
 #include <optional>
 
 #include "core/registry.h"
-#include "tests/ui/text_recorder.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/figure/figure.h"
@@ -61,20 +60,6 @@ inline core::Expected<Figure> figureOf(const QString& viewId,
     auto params = paramsFromTexts(*enc, pagePresetParams(*page), texts);
     if (!params) return params.error();
     return computeFigure(*page, *v, *params, state ? *state : defaultViewState(*v, *page));
-}
-
-// Every text the figure paints at the default size, the runs joined in the order painted (a font
-// fallback splits a Chinese line into runs), blank runs kept.
-inline QString paintedFigureText(const Figure& f) {
-    FigureOptions o;
-    poslab::test::RecordingDevice device(o.pixels, o.dpi);
-    device.recorder().keepBlank = true;
-    QPainter p(&device);
-    paintFigure(p, QRectF(QPointF(0, 0), QSizeF(o.pixels)), f, o);
-    p.end();
-    QString all;
-    for (const auto& b : device.boxes()) all += b.text;
-    return all;
 }
 
 }  // namespace poslab::ui::test

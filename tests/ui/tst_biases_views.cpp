@@ -6,6 +6,7 @@
 
 #include "core/compute.h"
 #include "tests/ui/figure_test_util.h"
+#include "tests/ui/painted_text.h"
 #include "tests/ui/text_recorder.h"
 #include "ui/figure/figure.h"
 #include "ui/figure/number_format.h"

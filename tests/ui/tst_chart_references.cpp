@@ -12,6 +12,7 @@
 #include "core/encodings/rope.h"
 #include "core/registry.h"
 #include "tests/ui/figure_test_util.h"
+#include "tests/ui/painted_text.h"
 #include "tests/ui/text_recorder.h"
 #include "ui/figure/figure.h"
 #include "ui/figure/lines_paint.h"

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include "tests/ui/figure_test_util.h"
+#include "tests/ui/painted_text.h"
 #include "tests/ui/text_recorder.h"
 #include "ui/figure/figure.h"
 #include "ui/figure/paint_style.h"

@@ -305,8 +305,13 @@ PageSpec Catalog::encodingPage(const core::EncodingDescriptor& enc, const QJsonO
             for (const QString& q : v.quantities()) covered.insert(q);
         page.views << v;
     }
-    for (const auto& q : enc.quantities)
-        if (!covered.contains(QString::fromStdString(q.id))) page.views << genericView(enc, q);
+    // A curated view that already bears a quantity's name stands for it (nope/attention draws
+    // the attention as exact cell means, attention_cells): no second view of the same id.
+    for (const auto& q : enc.quantities) {
+        const QString qid = QString::fromStdString(q.id);
+        if (!covered.contains(qid) && !page.findView(id + "/" + qid))
+            page.views << genericView(enc, q);
+    }
     // The generic A/B compare view, unless the page's own views already use its id (concat's
     // "compare" is concatenate vs add).
     if (ViewSpec cmp = compareView(enc, page.views); !page.findView(cmp.id)) page.views << cmp;
