@@ -142,7 +142,7 @@ std::int64_t fieldOf(const double* profile, std::int64_t count, double threshold
 
 Status resolve(ParamSet& p) {
     if (p.integer("head") < p.integer("heads")) return {};
-    return paramError("head", p.text("head"),
+    return paramError("head", p.integer("head"),
                       "there are only heads = " + std::to_string(p.integer("heads")),
                       "0 .. " + std::to_string(p.integer("heads") - 1));
 }
