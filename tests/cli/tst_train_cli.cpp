@@ -4,6 +4,7 @@
 // the same numbers whatever the number of threads; bad settings exit 2 with one line naming the
 // option and write no file.
 #include <QFile>
+#include <QImage>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -27,15 +28,16 @@ private slots:
 
     void comparisonJson() {
         const QString out = path("copy.json");
-        const Run r =
-            runPoslab({"train", "--task", "copy", "--encoding", "t5,kerple,learned", "--seeds",
-                       "0,3", "--steps", "60", "--multiples", "1,2", "--threads", "2", "-o", out});
+        const Run r = runPoslab({"train", "--task", "copy", "--encoding", "t5,kerple,learned",
+                                 "--seeds", "0,3", "--steps", "60", "--multiples", "1,2",
+                                 "--threads", "2", "--d", "16", "--heads", "2", "-o", out});
         QVERIFY2(r.code == 0, r.err.constData());
         const QJsonObject o = readJson(out);
         QCOMPARE(o.value("task").toString(), QString("copy"));
         const QJsonObject config = o.value("config").toObject();
         QCOMPARE(config.value("steps").toInt(), 60);
-        QCOMPARE(config.value("d").toInt(), 64);
+        QCOMPARE(config.value("d").toInt(), 16);
+        QCOMPARE(config.value("heads").toInt(), 2);
         const QJsonArray runs = o.value("runs").toArray();
         QCOMPARE(runs.size(), 6);
         const QStringList encodings{"t5", "t5", "kerple", "kerple", "learned", "learned"};
@@ -56,15 +58,15 @@ private slots:
             if (encodings[i] == "t5") {  // [layer][head][bucket]
                 const QJsonArray t5 = params.value("t5").toArray();
                 QCOMPARE(t5.size(), 2);
-                QCOMPARE(t5[0].toArray().size(), 4);
+                QCOMPARE(t5[0].toArray().size(), 2);
                 QCOMPARE(t5[0].toArray()[0].toArray().size(), 32);
             } else if (encodings[i] == "kerple") {  // r = softplus(rho) > 0, [layer][head]
                 const QJsonArray r1 = params.value("kerple").toObject().value("r1").toArray();
                 QCOMPARE(r1.size(), 2);
-                QCOMPARE(r1[0].toArray().size(), 4);
+                QCOMPARE(r1[0].toArray().size(), 2);
                 QVERIFY(r1[0].toArray()[0].toDouble() > 0);
             } else {
-                QCOMPARE(params.value("learned").toArray()[0].toArray().size(), 64);
+                QCOMPARE(params.value("learned").toArray()[0].toArray().size(), 16);
             }
         }
     }
@@ -73,9 +75,9 @@ private slots:
     void threadsDoNotChangeResults() {
         QJsonArray first;
         for (const char* threads : {"1", "2"}) {
-            const Run r =
-                runPoslab({"train", "--task", "sort", "--encoding", "none,rope", "--steps", "40",
-                           "--multiples", "1,3", "--threads", threads, "--json"});
+            const Run r = runPoslab({"train", "--task", "sort", "--encoding", "none,rope",
+                                     "--steps", "40", "--multiples", "1,3", "--d", "16", "--heads",
+                                     "2", "--threads", threads, "--json"});
             QVERIFY2(r.code == 0, r.err.constData());
             const QJsonArray runs = QJsonDocument::fromJson(r.out).object().value("runs").toArray();
             QCOMPARE(runs.size(), 2);
@@ -87,6 +89,34 @@ private slots:
                 else
                     QCOMPARE(o, first[i].toObject());
             }
+        }
+    }
+
+    // --figure: accuracy against test size, one curve per encoding (mean and range over the
+    // seeds), the training sizes shaded; written beside -o, in the format its extension names.
+    void figure_data() {
+        QTest::addColumn<QString>("name");
+        QTest::newRow("svg") << "acc.svg";
+        QTest::newRow("png") << "acc.png";
+    }
+    void figure() {
+        QFETCH(QString, name);
+        const QString fig = path(name), out = path(name + ".json");
+        const Run r = runPoslab({"train", "--task", "reverse", "--encoding", "none,alibi",
+                                 "--seeds", "0,1", "--steps", "20", "--d", "16", "--heads", "2",
+                                 "--multiples", "1,2", "-o", out, "--figure", fig});
+        QVERIFY2(r.code == 0, r.err.constData());
+        QVERIFY(QFile::exists(out));
+        QFile f(fig);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        if (name.endsWith(".svg")) {
+            for (const char* needle : {"Reverse", "ALiBi", "none (NoPE)", "training sizes"})
+                QVERIFY2(bytes.contains(needle), needle);
+        } else {
+            QImage img;
+            QVERIFY(img.loadFromData(bytes, "PNG"));
+            QCOMPARE(img.size(), QSize(1920, 1080));
         }
     }
 
@@ -107,6 +137,12 @@ private slots:
         QTest::newRow("random positions below the sequence")
             << (ok + QStringList{"--random-positions", "8"}) << "random_positions";
         QTest::newRow("unknown option") << (ok + QStringList{"--fast"}) << "--fast";
+        QTest::newRow("memory over the budget")  // n = 4000: 2 x 32 x 4 attention maps of 8001^2
+            << (ok + QStringList{"--multiples", "1,500"}) << "memory budget";
+        QTest::newRow("figure extension")
+            << (ok + QStringList{"--figure", "fig.txt"}) << "--figure";
+        QTest::newRow("figure folder missing")
+            << (ok + QStringList{"--figure", "/nonexistent-poslab/fig.png"}) << "nonexistent";
     }
     void badSettings() {
         QFETCH(QStringList, args);
