@@ -74,10 +74,12 @@ usage:
   poslab train --task copy|reverse|sort --encoding E[,E...] [--seeds 0,1,2] [--steps N]
                [--layers L] [--d D] [--heads H] [--multiples 1,1.5,2,3,4] [--threads N]
                [--learned-init S] [--random-positions R] [--json] [-o RESULT.json]
+               [--figure FIG.{png,svg,pdf}]
                                          trains a tiny decoder per encoding and seed on the
                                          CPU and measures token accuracy at multiples of the
                                          training length (E: none, sinusoidal, learned, rope,
-                                         alibi, t5, kerple, fire)
+                                         alibi, t5, kerple, fire); --figure draws accuracy
+                                         against test size, mean and range over the seeds
   poslab --help                          this text
   poslab --version                       the version, as "poslab X.Y.Z"
 

@@ -1,10 +1,11 @@
 // `poslab bench [--json] [--backend auto|cpu|vulkan] [--quick] [--only ENC/QTY,...]`: median
 // timings of the hot quantities on the CPU backend (float64, and float32 where a fast path exists),
 // the registry's double reference where a fast path replaces it, and the Vulkan backend — in one
-// run. Each row runs once untimed-for-the-median (its "first" cost: allocation, first touch of the
-// pages, pipeline creation), then repeats into the same reused Result buffers and reports the
-// median, min and max. `--json` prints one object on stdout and nothing else (notes on stderr).
-// `bench --interactive` belongs to the UI (ui/interactive_bench.h).
+// run; then the training lab's step per encoding (train/step: ms and GFLOP/s). Each row runs once
+// untimed-for-the-median (its "first" cost: allocation, first touch of the pages, pipeline
+// creation), then repeats into the same reused Result buffers and reports the median, min and max.
+// `--json` prints one object on stdout and nothing else (notes on stderr). `bench --interactive`
+// belongs to the UI (ui/interactive_bench.h).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -15,6 +16,7 @@
 #include "core/backend/cpu_backend.h"
 #include "core/compute.h"
 #include "core/io/writers.h"
+#include "core/train/train_bench.h"
 #include "gpu/backend_router.h"
 #include "gpu/vulkan_backend.h"
 #include "ui/shell/interactive_bench.h"
@@ -220,8 +222,21 @@ double baselineOf(const Row& r, const std::vector<Row>& rows) {
     return 0;
 }
 
-void printJson(const std::vector<Row>& rows, const Backends& be, const std::string& devName,
-               const std::string& devType) {
+namespace tr = core::train;
+
+// The training lab's step per encoding (core/train/train_bench.h): quick, one encoding.
+std::vector<tr::TrainBenchRow> trainRows(bool quick, bool json) {
+    std::vector<tr::Encoding> encodings;
+    if (quick)
+        encodings = {tr::Encoding::Rope};
+    else
+        for (const auto& e : tr::encodingTable()) encodings.push_back(e.encoding);
+    if (!json) std::cerr << "  train/step (copy, L 2, d 64, H 4, batch 32) ...\n";
+    return tr::benchTrainSteps(encodings, quick ? 5 : 15, quick ? 15 : 101, quick ? 0.2 : 1.0);
+}
+
+void printJson(const std::vector<Row>& rows, const std::vector<tr::TrainBenchRow>& train,
+               const Backends& be, const std::string& devName, const std::string& devType) {
     std::ostringstream o;
     o << "{\"device\": {\"name\": " << core::io::jsonString(devName)
       << ", \"type\": " << core::io::jsonString(devType)
@@ -243,12 +258,25 @@ void printJson(const std::vector<Row>& rows, const Backends& be, const std::stri
           << ", \"first_ms\": " << core::io::numberText(r.firstMs) << ", \"speedup_vs_cpu_f64\": "
           << (b > 0 ? core::io::numberText(b / r.medianMs) : std::string("null")) << "}";
     }
+    o << "\n], \"train\": [";
+    for (std::size_t i = 0; i < train.size(); ++i) {
+        const auto& t = train[i];
+        o << (i ? ",\n  " : "\n  ") << "{\"encoding\": " << core::io::jsonString(t.encoding)
+          << ", \"batch\": " << t.batch << ", \"length\": " << t.length << ", \"d\": " << t.d
+          << ", \"heads\": " << t.heads << ", \"layers\": " << t.layers
+          << ", \"median_ms\": " << core::io::numberText(t.medianMs)
+          << ", \"min_ms\": " << core::io::numberText(t.minMs)
+          << ", \"max_ms\": " << core::io::numberText(t.maxMs) << ", \"runs\": " << t.runs
+          << ", \"first_ms\": " << core::io::numberText(t.firstMs)
+          << ", \"gflop_per_step\": " << core::io::numberText(t.flops * 1e-9)
+          << ", \"gflop_s\": " << core::io::numberText(t.gflops()) << "}";
+    }
     o << "\n]}\n";
     std::cout << o.str();
 }
 
-void printTable(const std::vector<Row>& rows, const Backends& be, const std::string& devName,
-                const std::string& devType) {
+void printTable(const std::vector<Row>& rows, const std::vector<tr::TrainBenchRow>& train,
+                const Backends& be, const std::string& devName, const std::string& devType) {
     std::cout << "device: " << devName << " (" << devType
               << "); CPU backend: " << be.cpu.deviceName() << "\n";
     std::cout << "quantity               shape           backend        prec   median ms     min "
@@ -267,6 +295,21 @@ void printTable(const std::vector<Row>& rows, const Backends& be, const std::str
         << "cpu: CPU backend (fast paths where they exist); cpu-reference: the registry's double "
            "reference;\nvulkan: float32 storage; speed-up against the cpu f64 row of the same "
            "size.\n";
+    if (train.empty()) return;
+    std::cout << "\ntraining step (forward, backward, AdamW; one thread; float32)\n"
+                 "encoding     batch x T   median ms     min ms     max ms  runs   first ms   "
+                 "GFLOP/step  GFLOP/s\n";
+    for (const auto& t : train) {
+        char line[256];
+        std::snprintf(
+            line, sizeof line, "%-12s %5lld x %-3lld %11s %10s %10s %5d %10s %12.4f %8.2f\n",
+            t.encoding.c_str(), static_cast<long long>(t.batch), static_cast<long long>(t.length),
+            fmt(t.medianMs).c_str(), fmt(t.minMs).c_str(), fmt(t.maxMs).c_str(), t.runs,
+            fmt(t.firstMs).c_str(), t.flops * 1e-9, t.gflops());
+        std::cout << line;
+    }
+    std::cout << "train: copy at n = 8 (T = 17), L 2, d 64, H 4; GFLOP counts the matrix products "
+                 "(backward as twice the forward).\n";
 }
 
 }  // namespace
@@ -284,6 +327,7 @@ int runBench(const Args& args) {
             if (("," + known + ",").find("," + id + ",") == std::string::npos)
                 known += (known.empty() ? "" : ",") + id;
         }
+        known += ",train/step";
         std::size_t start = 0;
         while (start <= b.only.size()) {
             const std::size_t end = std::min(b.only.find(',', start), b.only.size());
@@ -303,12 +347,16 @@ int runBench(const Args& args) {
             continue;
         if (int rc = timeCase(c, b.json, be, rows); rc != 0) return rc;
     }
+    std::vector<tr::TrainBenchRow> train;
+    if (be.cpuRows &&
+        (b.only.empty() || ("," + b.only + ",").find(",train/step,") != std::string::npos))
+        train = trainRows(b.quick, b.json);
     const std::string devName = be.vulkan ? be.vulkan->deviceName() : be.cpu.deviceName();
     const std::string devType = be.vulkan ? be.vulkan->deviceType() : "cpu";
     if (b.json)
-        printJson(rows, be, devName, devType);
+        printJson(rows, train, be, devName, devType);
     else
-        printTable(rows, be, devName, devType);
+        printTable(rows, train, be, devName, devType);
     return 0;
 }
 

@@ -1,11 +1,15 @@
 // `poslab train --task copy|reverse|sort --encoding E[,E...] [--seeds 0,1,2] [--steps N]
 // [--layers L] [--d D] [--heads H] [--multiples 1,1.5,2,3,4] [--threads N] [--learned-init S]
-// [--random-positions R] [--json] [-o RESULT.json]` (spec training.md T5): one tiny Transformer
+// [--random-positions R] [--json] [-o RESULT.json] [--figure FIG.{png,svg,pdf}]` (spec training.md
+// T5): one tiny Transformer
 // per encoding and seed, trained on the CPU, the runs spread over --threads worker threads (each
 // run single-threaded, so its numbers do not depend on the others). Progress on stderr: one
 // updating line of every run's bar on a terminal, one line per finished run otherwise. Every
-// setting is checked, and the output path, before the first step.
+// setting is checked, and the output paths, before the first step. The figure is token accuracy
+// against the test size (ui/train/train_figure.h), drawn offscreen.
 #include <unistd.h>
+
+#include <QApplication>
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -17,8 +21,11 @@
 #include <thread>
 
 #include "app/args.h"
+#include "core/compute.h"
 #include "core/io/atomic_file.h"
 #include "core/train/train_report.h"
+#include "ui/shell/gui_main.h"
+#include "ui/train/train_figure.h"
 
 namespace poslab::app {
 
@@ -29,7 +36,7 @@ namespace tr = core::train;
 struct TrainArgs {
     std::string task, encodings, seeds = "0", steps, layers = "2", d = "64", heads = "4";
     std::string multiples = "1,1.5,2,3,4", threads, learnedInit = "0.02", randomPositions = "0";
-    std::string output;
+    std::string output, figure;
     bool json = false;
 };
 
@@ -179,6 +186,7 @@ int runTrain(const Args& args) {
         valued({"--random-positions"}, &a.randomPositions, "R"),
         flag({"--json"}, &a.json),
         valued({"-o", "--output"}, &a.output, "RESULT.json"),
+        valued({"--figure"}, &a.figure, "FIG.{png,svg,pdf}"),
     };
     if (int rc = parseOptions(cmd, args, table, nullptr); rc != 0) return rc;
     if (a.task.empty()) return fail(cmd, "--task is required (copy, reverse or sort)");
@@ -192,9 +200,22 @@ int runTrain(const Args& args) {
         if (!v) return fail(cmd, badValue("--threads", a.threads, "a whole number in [1, 256]"));
         threads = static_cast<int>(*v);
     }
+    // The runs side by side must fit the memory budget, checked before the first step.
+    const int parallel = std::min<int>(threads, static_cast<int>(configs->size()));
+    for (const auto& c : *configs)
+        if (auto st = tr::checkTrainMemory(c, parallel, core::configuredMemoryBudget()); !st)
+            return fail(cmd, st.error().message);
     if (!a.output.empty())
         if (auto st = core::io::AtomicFile::check(a.output); !st)
             return fail(cmd, st.error().message);
+    if (!a.figure.empty()) {
+        ui::FigureFormat format;
+        if (!ui::figureFormatOf(QString::fromStdString(a.figure), &format))
+            return fail(cmd, "--figure '" + core::echo(a.figure, core::kEchoPathLimit) +
+                                 "': unknown extension; allowed: .png, .svg, .pdf");
+        if (auto st = core::io::AtomicFile::check(a.figure); !st)
+            return fail(cmd, st.error().message);
+    }
 
     const std::size_t count = configs->size();
     std::vector<tr::RunRecord> records(count);
@@ -255,6 +276,16 @@ int runTrain(const Args& args) {
         if (auto st = file.open(a.output); !st) return fail(cmd, st.error().message);
         file.stream() << text;
         if (auto st = file.commit(); !st) return fail(cmd, st.error().message);
+    }
+    if (!a.figure.empty()) {
+        // Fonts and painting need a Qt application; no display is needed (offscreen platform).
+        const auto app = ui::makeOffscreenApplication();
+        const auto figure = ui::trainFigure(records);
+        if (!figure) return fail(cmd, figure.error().message);
+        if (const QString e =
+                ui::writeFigure(QString::fromStdString(a.figure), *figure, ui::FigureOptions{});
+            !e.isEmpty())
+            return fail(cmd, e.toStdString());
     }
     return 0;
 }

@@ -2,7 +2,10 @@
 
 #include <omp.h>
 
+#include <algorithm>
 #include <string>
+
+#include "core/compute.h"
 
 namespace poslab::core::train {
 
@@ -44,6 +47,43 @@ Status checkTrainConfig(const TrainConfig& c) {
         return fail("steps, batch, eval samples and log interval must be at least 1");
     if (!(c.learnedInit >= 0)) return fail("learned_init must be at least 0");
     return checkModelConfig(modelConfigOf(c));
+}
+
+double trainRunBytes(const TrainConfig& c) {
+    const ModelConfig m = modelConfigOf(c);
+    const auto d = static_cast<double>(c.d), v = static_cast<double>(m.vocab);
+    const auto layers = static_cast<double>(c.layers), heads = static_cast<double>(c.heads);
+    // Parameters: embedding, blocks, output layer and the positions' table (learned) or
+    // per-layer tables (T5's 32 buckets, FIRE's MLP: small beside them); then the gradient, two
+    // moments and the decay mask beside each.
+    double params = v * d + layers * (12 * d * d + 10 * d) + d * v + v;
+    if (c.encoding == Encoding::Learned) params += static_cast<double>(m.encoding.maxPositions) * d;
+    params += layers * heads * 64;
+    auto activations = [&](double batch, double t) {
+        const double tokens = batch * t;
+        return layers * (tokens * 14 * d + batch * heads * t * t)  // kept for the backward
+               + tokens * (2 * v + 16 * d)                         // logits, gradients, scratch
+               + 3 * heads * t * t;                                // a sample's bias and dS
+    };
+    std::int64_t longest = 0;
+    for (auto n : c.task.testSizes()) longest = std::max(longest, n);
+    const double train =
+        activations(static_cast<double>(c.batch), static_cast<double>(2 * c.task.nMax + 1));
+    const double eval =
+        activations(static_cast<double>(c.evalBatch), static_cast<double>(2 * longest + 1));
+    return 4.0 * (5 * params + std::max(train, eval));
+}
+
+Status checkTrainMemory(const TrainConfig& c, int parallel, double budget) {
+    const double one = trainRunBytes(c), all = one * std::max(1, parallel);
+    if (all <= budget) return {};
+    return fail(
+        Errc::OverBudget,
+        std::string(parallel > 1 ? std::to_string(parallel) + " runs side by side" : "a run") +
+            " would need about " + formatBytes(all) +
+            (parallel > 1 ? " (" + formatBytes(one) + " each)" : "") +
+            ", more than the memory budget of " + formatBytes(budget) +
+            "; lower the multiples, n_max, d or the threads");
 }
 
 ModelConfig modelConfigOf(const TrainConfig& c) {

@@ -35,6 +35,14 @@ struct TrainConfig {
 
 // Every setting in range, or one line naming the first that is not.
 Status checkTrainConfig(const TrainConfig& config);
+
+// The bytes one run holds at its peak (an upper estimate): the parameters with their gradient
+// and AdamW's moments, and the larger of a training batch's and an evaluation batch's
+// activations, attention maps (B H T^2 per layer) and logits, in float32.
+double trainRunBytes(const TrainConfig& config);
+// Refuses, before any step, `parallel` runs of `config` side by side whose memory would pass
+// `budget` bytes (core::configuredMemoryBudget), naming both and what to lower.
+Status checkTrainMemory(const TrainConfig& config, int parallel, double budget);
 // The model a configuration trains (vocab from the task, positions up to R or the longest test).
 ModelConfig modelConfigOf(const TrainConfig& config);
 

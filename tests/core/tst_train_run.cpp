@@ -127,6 +127,30 @@ private slots:
         QTest::newRow("learned init negative") << "learned"
                                                << "learned_init";
     }
+    // The memory check: the default comparison fits the default budget two runs at a time; the
+    // estimate grows with the longest test (its attention maps) and with the runs side by side,
+    // and a refusal names both the need and the budget.
+    void memoryEstimate() {
+        TrainConfig c;
+        c.encoding = Encoding::Learned;
+        const double one = trainRunBytes(c);
+        QVERIFY(one > 0);
+        QVERIFY(checkTrainMemory(c, 2, 2.0 * (1 << 30)).ok());
+        TrainConfig longer = c;
+        longer.task.multiples = {1, 8};
+        QVERIFY(trainRunBytes(longer) > one);
+        QVERIFY(checkTrainMemory(c, 1, one).ok());
+        const Status s = checkTrainMemory(c, 3, 2 * one);
+        QVERIFY(!s.ok());
+        const QString msg = QString::fromStdString(s.error().message);
+        QVERIFY2(msg.contains("3 runs side by side") && msg.contains("memory budget"),
+                 qPrintable(msg));
+        // The attention maps alone of an evaluation batch at n = 4000 (T = 8001), per layer.
+        TrainConfig huge = c;
+        huge.task.multiples = {500};
+        QVERIFY(trainRunBytes(huge) >= 4.0 * 2 * 32 * 4 * 8001.0 * 8001.0);
+    }
+
     void badSettings() {
         QFETCH(QString, setting);
         QFETCH(QString, needle);

@@ -149,6 +149,19 @@ private slots:
             QVERIFY2(seen.contains(q), q);
         if (backend == "cpu" || !env.isEmpty()) QVERIFY(!vulkanRows);
         if (!env.isEmpty()) QVERIFY(r.err.contains("not available"));
+        // The training lab's step (quick: RoPE), its rate its FLOPs over its median.
+        const auto train = root["train"].toArray();
+        QCOMPARE(train.size(), 1);
+        const auto t = train[0].toObject();
+        QCOMPARE(t["encoding"].toString(), QString("rope"));
+        QCOMPARE(t["batch"].toInt(), 32);
+        QCOMPARE(t["length"].toInt(), 17);  // copy at n = 8: BOS, 8, SEP, 8, less the last
+        QVERIFY(t["min_ms"].toDouble() > 0);
+        QVERIFY(t["min_ms"].toDouble() <= t["median_ms"].toDouble());
+        QVERIFY(t["median_ms"].toDouble() <= t["max_ms"].toDouble());
+        QVERIFY(t["runs"].toInt() >= 5);
+        const double rate = t["gflop_per_step"].toDouble() / (t["median_ms"].toDouble() * 1e-3);
+        QVERIFY(qAbs(t["gflop_s"].toDouble() - rate) <= 1e-6 * rate);
     }
 };
 

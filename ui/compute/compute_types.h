@@ -11,6 +11,7 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "core/array.h"
 #include "core/compute.h"
@@ -131,6 +132,9 @@ struct CurveData {
     // covers and the exact min and max over every point in it (one entry per column).
     QVector<double> bandX0, bandX1, bandLo, bandHi;
     bool isBand() const { return !bandX0.isEmpty(); }
+    // Per point, where set (as many as points): a whisker from rangeLo to rangeHi (the training
+    // lab's range over seeds around their mean).
+    QVector<double> rangeLo, rangeHi;
     bool dashed = false;
     bool steps = false;    // a staircase: each value held to the next point
     bool markers = false;  // a dot at every point
@@ -163,6 +167,10 @@ struct LinesData {
     // A y range the axis covers at least (the frames of a sweep share one, so that the axis
     // does not jump from frame to frame); unset: the data's.
     std::optional<double> yFrom, yTo;
+    // An x interval shaded behind the curves (the training lab's training lengths), named by a
+    // legend row; unset: none.
+    std::optional<std::pair<double, double>> xShade;
+    LocalText xShadeLabel;
     LocalText coverNote;  // what a band column covers, for the figure's footer
 };
 

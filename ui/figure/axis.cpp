@@ -137,12 +137,18 @@ DataRange lineDataRange(const LinesData& d) {
     };
     for (const auto& c : d.curves) {
         for (const auto& pt : c.points) add(pt.x(), pt.y());
+        for (qsizetype i = 0; i < c.rangeLo.size() && i < c.points.size(); ++i) {
+            add(c.points[i].x(), c.rangeLo[i]);
+            add(c.points[i].x(), c.rangeHi[i]);
+        }
         for (qsizetype i = 0; i < c.bandX0.size(); ++i) {
             add(c.bandX0[i], c.bandLo[i]);
             add(c.bandX1[i], c.bandHi[i]);
         }
     }
     if (r.empty()) return r;
+    if (d.xShade && (!d.logX || d.xShade->first > 0))
+        r.xlo = std::min(r.xlo, d.xShade->first), r.xhi = std::max(r.xhi, d.xShade->second);
     // The x range fits the data (or the view's window); a vertical marker outside it is drawn
     // as an off-scale arrow with its value, never by stretching the axis to it.
     if (d.xFrom && d.xTo && *d.xTo > *d.xFrom && (!d.logX || *d.xFrom > 0)) {

@@ -228,6 +228,21 @@ void paintCurve(QPainter& p, const CurveData& c, const LinesData& d, MapX X, Map
     p.setPen(pen);
     p.setBrush(Qt::NoBrush);
     p.drawPath(path);
+    if (c.rangeLo.size() == c.points.size() && c.rangeHi.size() == c.points.size()) {
+        // Whiskers: the range at each point, capped, in the curve's colour.
+        QPen whisker(curveColor(c.color, s.dark), std::max(1.5, s.unit / 10));
+        whisker.setCapStyle(Qt::FlatCap);
+        p.setPen(whisker);
+        const double cap = std::max(2.5, s.unit / 4);
+        for (qsizetype k = 0; k < c.points.size(); ++k) {
+            const double x = c.points[k].x(), lo = c.rangeLo[k], hi = c.rangeHi[k];
+            if (!std::isfinite(x + lo + hi) || (d.logX && x <= 0) || (d.logY && lo <= 0)) continue;
+            const double px = X(x), y0 = Y(lo), y1 = Y(hi);
+            p.drawLine(QPointF(px, y0), QPointF(px, y1));
+            p.drawLine(QPointF(px - cap, y0), QPointF(px + cap, y0));
+            p.drawLine(QPointF(px - cap, y1), QPointF(px + cap, y1));
+        }
+    }
     if (c.markers) {
         const double r = std::max(2.5, s.unit / 6);
         p.setBrush(curveColor(c.color, s.dark));
@@ -308,6 +323,13 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
     // Curves, clipped to the plot; a point that a log axis cannot show breaks the line.
     p.save();
     p.setClipRect(plot.adjusted(-thin, -thin, thin, thin));
+    const QColor shade = s.dark ? QColor(255, 255, 255, 28) : QColor(0, 0, 0, 20);
+    if (d.xShade) {  // behind the curves
+        const double x0 = X(d.xShade->first), x1 = X(d.xShade->second);
+        p.fillRect(
+            QRectF(QPointF(std::min(x0, x1), plot.top()), QPointF(std::max(x0, x1), plot.bottom())),
+            shade);
+    }
     p.setRenderHint(QPainter::Antialiasing, true);
     const int columns = std::max(16, static_cast<int>(p.deviceTransform().mapRect(plot).width()));
     QVector<CurveData> drawn;
@@ -322,6 +344,11 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         QPen pen(curveColor(c.color, s.dark), std::max(1.5, s.unit / 9));
         if (c.dashed) pen.setStyle(Qt::DashLine);
         legend.append({c.name.text(), pen});
+    }
+    if (d.xShade && !d.xShadeLabel.isEmpty()) {  // a thick stroke of the shade's colour
+        QPen pen(shade, 0.6 * s.unit);
+        pen.setCapStyle(Qt::FlatCap);
+        legend.append({d.xShadeLabel.text(), pen});
     }
     const QPen markerPen(s.marker, std::max(1.5, s.unit / 12), Qt::DotLine);
     // Vertical markers: a dotted line (the view's own in the marker colour, a compare side's in

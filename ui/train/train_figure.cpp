@@ -1,0 +1,156 @@
+#include "ui/train/train_figure.h"
+
+#include <algorithm>
+#include <map>
+
+#include "ui/figure/number_format.h"
+#include "ui/shell/language.h"
+
+namespace poslab::ui {
+
+namespace {
+
+namespace tr = core::train;
+
+QString taskName(tr::Task task) {
+    switch (task) {
+        case tr::Task::Copy:
+            return pick(QStringLiteral("Copy"), QString::fromUtf8("复制"));
+        case tr::Task::Reverse:
+            return pick(QStringLiteral("Reverse"), QString::fromUtf8("反转"));
+        case tr::Task::Sort:
+            return pick(QStringLiteral("Sort"), QString::fromUtf8("排序"));
+    }
+    return {};
+}
+
+QString seedList(const std::vector<std::uint64_t>& seeds) {
+    QStringList out;
+    for (auto s : seeds) out << QString::number(s);
+    return out.join(QStringLiteral(", "));
+}
+
+}  // namespace
+
+LocalText trainEncodingLabel(tr::Encoding encoding) {
+    const auto same = [](const char* name) {
+        return LocalText{QString::fromUtf8(name), QString::fromUtf8(name)};
+    };
+    switch (encoding) {
+        case tr::Encoding::None:
+            return same("none (NoPE)");
+        case tr::Encoding::Sinusoidal:
+            return {QStringLiteral("sinusoidal"), QString::fromUtf8("正弦")};
+        case tr::Encoding::Learned:
+            return {QStringLiteral("learned"), QString::fromUtf8("可学习")};
+        case tr::Encoding::Rope:
+            return same("RoPE");
+        case tr::Encoding::Alibi:
+            return same("ALiBi");
+        case tr::Encoding::T5:
+            return same("T5");
+        case tr::Encoding::Kerple:
+            return same("KERPLE (log)");
+        case tr::Encoding::Fire:
+            return same("FIRE");
+    }
+    return {};
+}
+
+core::Expected<LinesData> trainAccuracyLines(const std::vector<tr::RunRecord>& runs) {
+    if (runs.empty()) return core::fail("no training runs to draw");
+    const tr::TaskConfig& task = runs.front().config.task;
+    const auto sizes = task.testSizes();
+    std::vector<tr::Encoding> order;
+    std::map<tr::Encoding, std::vector<const tr::RunRecord*>> byEncoding;
+    for (const auto& r : runs) {
+        if (r.config.task.task != task.task || r.config.task.testSizes() != sizes ||
+            r.result.eval.size() != sizes.size())
+            return core::fail("the runs to draw differ in task or test sizes");
+        if (!byEncoding.count(r.config.encoding)) order.push_back(r.config.encoding);
+        byEncoding[r.config.encoding].push_back(&r);
+    }
+    LinesData d;
+    int color = 0;
+    for (tr::Encoding e : order) {
+        CurveData c;
+        c.name = trainEncodingLabel(e);
+        c.markers = true;
+        c.color = color++;
+        const auto& list = byEncoding[e];
+        for (std::size_t i = 0; i < sizes.size(); ++i) {
+            double sum = 0, lo = 100, hi = 0;
+            for (const auto* r : list) {
+                const double a = 100.0 * r->result.eval[i].tokenAcc;
+                sum += a;
+                lo = std::min(lo, a);
+                hi = std::max(hi, a);
+            }
+            c.points << QPointF(static_cast<double>(sizes[i]),
+                                sum / static_cast<double>(list.size()));
+            c.rangeLo << lo;
+            c.rangeHi << hi;
+        }
+        d.curves << c;
+    }
+    d.xShade = std::make_pair(static_cast<double>(task.nMin), static_cast<double>(task.nMax));
+    const QString span = formatExact(static_cast<double>(task.nMin)) + QString::fromUtf8("–") +
+                         formatExact(static_cast<double>(task.nMax));
+    d.xShadeLabel = {QStringLiteral("training sizes ") + span,
+                     QString::fromUtf8("训练长度 ") + span};
+    d.xAxis = pick(QStringLiteral("test size n (symbols per sample)"),
+                   QString::fromUtf8("测试长度 n（每个样本的符号数）"));
+    d.yAxis = pick(QStringLiteral("token accuracy (%)"), QString::fromUtf8("词元准确率（%）"));
+    d.yFrom = 0.0;
+    d.yTo = 100.0;
+    // From 0, and a little past the longest test, so that its marker and whisker are not cut
+    // by the frame.
+    const auto longest = static_cast<double>(*std::max_element(sizes.begin(), sizes.end()));
+    d.xFrom = 0.0;
+    d.xTo = longest * 1.05;
+    return d;
+}
+
+core::Expected<Figure> trainFigure(const std::vector<tr::RunRecord>& runs) {
+    auto lines = trainAccuracyLines(runs);
+    if (!lines) return lines.error();
+    const tr::TrainConfig& c = runs.front().config;
+    std::vector<std::uint64_t> seeds;
+    for (const auto& r : runs)
+        if (std::find(seeds.begin(), seeds.end(), r.config.seed) == seeds.end())
+            seeds.push_back(r.config.seed);
+    Figure f;
+    f.chinese = isChinese();
+    f.title = taskName(c.task.task) + pick(QStringLiteral(": token accuracy against test size"),
+                                           QString::fromUtf8("：各测试长度的词元准确率"));
+    f.result.viewId = QStringLiteral("train/accuracy");
+    f.result.lines = std::move(*lines);
+    f.xLabel = f.result.lines.xAxis;
+    f.yLabel = f.result.lines.yAxis;
+    const QString model =
+        QStringLiteral("L = %1, d = %2, H = %3").arg(c.layers).arg(c.d).arg(c.heads);
+    const QString range =
+        seeds.size() > 1 ? pick(QStringLiteral("mean and range over seeds %1").arg(seedList(seeds)),
+                                QString::fromUtf8("种子 %1 的均值与范围").arg(seedList(seeds)))
+                         : pick(QStringLiteral("seed %1").arg(seedList(seeds)),
+                                QString::fromUtf8("种子 %1").arg(seedList(seeds)));
+    QString extra;
+    if (c.task.randomPositions > 0)
+        extra += QStringLiteral(" · ") + pick(QStringLiteral("random positions R = %1"),
+                                              QString::fromUtf8("随机位置 R = %1"))
+                                             .arg(c.task.randomPositions);
+    if (c.encoding == tr::Encoding::Learned || c.learnedInit != 0.02)
+        extra += QStringLiteral(" · learned_init = ") + formatNumber(c.learnedInit, 6);
+    f.footer = QStringLiteral("train/") + QString::fromLatin1(tr::taskId(c.task.task)) +
+               QStringLiteral(" · ") + model + QStringLiteral(" · ") +
+               pick(QStringLiteral("%1 steps, batch %2"), QString::fromUtf8("%1 步，批量 %2"))
+                   .arg(c.steps)
+                   .arg(c.batch) +
+               QStringLiteral(" · ") +
+               pick(QStringLiteral("%1 samples per size"), QString::fromUtf8("每个长度 %1 个样本"))
+                   .arg(c.evalSamples) +
+               QStringLiteral(" · ") + range + extra;
+    return f;
+}
+
+}  // namespace poslab::ui
