@@ -134,7 +134,8 @@ private slots:
         QVERIFY2(f->title.startsWith(title), qPrintable(f->title));
         const QString text = poslab::ui::test::paintedFigureText(*f).remove(' ');
         for (const QString& needle :
-             {shade, trainEncodingLabel(tr::Encoding::Sinusoidal).text(), QString("T5")})
+             {shade, trainEncodingLabel(tr::Encoding::Sinusoidal).text(), QString("T5"),
+              QString::fromUtf8("1.5×"), QString::fromUtf8("4×")})
             QVERIFY2(text.contains(QString(needle).remove(' ')),
                      qPrintable(needle + " not in: " + text.left(400)));
     }

@@ -171,6 +171,8 @@ struct LinesData {
     // legend row; unset: none.
     std::optional<std::pair<double, double>> xShade;
     LocalText xShadeLabel;
+    // Short names written along the plot's top edge at these x (the lab's "1×" … "4×").
+    QVector<QPair<double, QString>> xTags;
     LocalText coverNote;  // what a band column covers, for the figure's footer
 };
 

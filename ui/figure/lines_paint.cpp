@@ -391,6 +391,17 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         const char* label = *d.hmarker < 0 ? "threshold = %1" : "original length L = %1";
         legend.append({chartText(label).arg(formatNumber(*d.hmarker, 6)), markerPen});
     }
+    if (!d.xTags.isEmpty()) {  // along the top edge, inside the plot
+        p.setFont(s.numbers(0.7));
+        p.setPen(s.fg);
+        const QFontMetricsF ft(p.font());
+        for (const auto& [x, tag] : d.xTags) {
+            if (x < ax.lo || x > ax.hi) continue;
+            const double w = ft.horizontalAdvance(tag) + 0.2 * s.unit;
+            p.drawText(QRectF(X(x) - w / 2, plot.top() + 0.15 * s.unit, w, ft.height()),
+                       Qt::AlignCenter, tag);
+        }
+    }
     p.restore();
     p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(QPen(s.fg, thin));

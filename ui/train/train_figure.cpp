@@ -108,6 +108,10 @@ core::Expected<LinesData> trainAccuracyLines(const std::vector<tr::RunRecord>& r
     const auto longest = static_cast<double>(*std::max_element(sizes.begin(), sizes.end()));
     d.xFrom = 0.0;
     d.xTo = longest * 1.05;
+    for (std::size_t i = 0; i < sizes.size(); ++i)
+        d.xTags.append(
+            {static_cast<double>(sizes[i]),
+             QString::fromStdString(tr::multipleKey(task.multiples[i])) + QString::fromUtf8("×")});
     return d;
 }
 
