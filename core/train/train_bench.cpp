@@ -61,6 +61,7 @@ std::vector<TrainBenchRow> benchTrainSteps(const std::vector<Encoding>& encoding
             const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
             if (static_cast<int>(ms.size()) >= minRuns && elapsed >= minSeconds) break;
         }
+        if (ms.empty()) continue;  // maxRuns < 1
         std::sort(ms.begin(), ms.end());
         const auto k = ms.size();
         row.runs = static_cast<int>(k);

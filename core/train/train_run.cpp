@@ -117,7 +117,8 @@ EvalResult evaluate(Model<float>& model, const TaskConfig& task, std::int64_t n,
     return r;
 }
 
-Expected<TrainResult> trainRun(const TrainConfig& config, const ComputeContext& ctx) {
+Expected<TrainResult> trainRun(const TrainConfig& config, const ComputeContext& ctx,
+                               const TrainHooks& hooks) {
     if (auto s = checkTrainConfig(config); !s) return s.error();
     SingleThreadEigen single;
     Model<float> model(modelConfigOf(config));
@@ -140,6 +141,7 @@ Expected<TrainResult> trainRun(const TrainConfig& config, const ComputeContext& 
     double lossSum = 0;
     std::int64_t scored = 0, correct = 0, inWindow = 0;
     for (std::int64_t s = 0; s < config.steps; ++s) {
+        if (hooks.beforeStep) hooks.beforeStep();
         if (ctx.cancelledAt(static_cast<double>(s), total))
             return fail(Errc::Cancelled, "cancelled");
         const Batch b = makeBatch(config.task, data, config.batch);
@@ -155,6 +157,7 @@ Expected<TrainResult> trainRun(const TrainConfig& config, const ComputeContext& 
             out.loss.push_back(
                 {static_cast<double>(s + 1), lossSum / static_cast<double>(inWindow), acc});
             out.trainTokenAcc = acc;
+            if (hooks.logged) hooks.logged(out.loss.back());
             lossSum = 0;
             scored = correct = inWindow = 0;
         }

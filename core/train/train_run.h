@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/compute_context.h"
@@ -65,7 +66,16 @@ struct TrainResult {
 EvalResult evaluate(Model<float>& model, const TaskConfig& task, std::int64_t n,
                     std::int64_t samples, std::int64_t batch, Rng& rng);
 
+// What a live view hooks into a run, called on the run's thread; neither changes its numbers.
+struct TrainHooks {
+    // Each logged point [step, loss, train token accuracy], as TrainResult::loss gets it.
+    std::function<void(const std::array<double, 3>&)> logged;
+    // Before each step: where a view pauses the run (by blocking until resumed or cancelled).
+    std::function<void()> beforeStep;
+};
+
 // Trains and evaluates; progress over steps then evaluation, a cancel returns Errc::Cancelled.
-Expected<TrainResult> trainRun(const TrainConfig& config, const ComputeContext& ctx = {});
+Expected<TrainResult> trainRun(const TrainConfig& config, const ComputeContext& ctx = {},
+                               const TrainHooks& hooks = {});
 
 }  // namespace poslab::core::train

@@ -34,8 +34,17 @@ private slots:
         c.evalSamples = 16;
         c.logEvery = 4;
         c.seed = 3;
-        const auto a = trainRun(c), b = trainRun(c);
+        // The second run with a live view's hooks: they see every step and every logged point
+        // and change nothing.
+        std::int64_t before = 0;
+        std::vector<std::array<double, 3>> seen;
+        TrainHooks hooks;
+        hooks.beforeStep = [&] { ++before; };
+        hooks.logged = [&](const std::array<double, 3>& p) { seen.push_back(p); };
+        const auto a = trainRun(c), b = trainRun(c, {}, hooks);
         QVERIFY(a && b);
+        QCOMPARE(before, c.steps);
+        QVERIFY(seen == b->loss);
         QCOMPARE(a->params.size(), b->params.size());
         QVERIFY(std::memcmp(a->params.data(), b->params.data(),
                             sizeof(float) * std::size_t(a->params.size())) == 0);
