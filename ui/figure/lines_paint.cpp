@@ -271,9 +271,12 @@ LinesLayout layoutLines(const QRectF& area, const LinesData& d, const PaintStyle
     const double tick = 0.25 * s.unit;
     const double left = (o.axisTitles ? 1.6 : 0.4) * s.unit + L.labelW + 1.5 * tick;
     const double bottom = ftick.height() + (o.axisTitles ? 2.0 : 0.6) * s.unit;
-    L.plot = QRectF(area.left() + left, area.top() + 0.6 * s.unit,
+    // Tags along the top (xTags) get a line of their own above the plot.
+    const double top =
+        0.6 * s.unit + (d.xTags.isEmpty() ? 0.0 : QFontMetricsF(s.numbers(0.7)).height());
+    L.plot = QRectF(area.left() + left, area.top() + top,
                     std::max(1.0, area.width() - left - 1.2 * s.unit),
-                    std::max(1.0, area.height() - 0.6 * s.unit - bottom));
+                    std::max(1.0, area.height() - top - bottom));
     // At most 9 x labels, and no more than fit side by side with a text line between them.
     int xMax = std::min(9, static_cast<int>(L.plot.width() / (2 * s.unit)));
     for (int attempt = 0; attempt < 8; ++attempt) {
@@ -391,22 +394,22 @@ void paintLines(QPainter& p, const QRectF& area, const LinesData& d, const QStri
         const char* label = *d.hmarker < 0 ? "threshold = %1" : "original length L = %1";
         legend.append({chartText(label).arg(formatNumber(*d.hmarker, 6)), markerPen});
     }
-    if (!d.xTags.isEmpty()) {  // along the top edge, inside the plot
+    p.restore();
+    p.setRenderHint(QPainter::Antialiasing, false);
+    p.setPen(QPen(s.fg, thin));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(plot);
+    if (!d.xTags.isEmpty()) {  // on their line above the plot, each over its x
         p.setFont(s.numbers(0.7));
         p.setPen(s.fg);
         const QFontMetricsF ft(p.font());
         for (const auto& [x, tag] : d.xTags) {
             if (x < ax.lo || x > ax.hi) continue;
             const double w = ft.horizontalAdvance(tag) + 0.2 * s.unit;
-            p.drawText(QRectF(X(x) - w / 2, plot.top() + 0.15 * s.unit, w, ft.height()),
-                       Qt::AlignCenter, tag);
+            p.drawText(QRectF(X(x) - w / 2, plot.top() - ft.height(), w, ft.height()),
+                       Qt::AlignHCenter | Qt::AlignBottom, tag);
         }
     }
-    p.restore();
-    p.setRenderHint(QPainter::Antialiasing, false);
-    p.setPen(QPen(s.fg, thin));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(plot);
 
     if (!o.legend) {  // the largest value and an off-scale bound stay
         legend = offScale;

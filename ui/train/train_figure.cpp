@@ -88,8 +88,10 @@ core::Expected<LinesData> trainAccuracyLines(const std::vector<tr::RunRecord>& r
             }
             c.points << QPointF(static_cast<double>(sizes[i]),
                                 sum / static_cast<double>(list.size()));
-            c.rangeLo << lo;
-            c.rangeHi << hi;
+            if (list.size() > 1) {  // one seed has no range to show
+                c.rangeLo << lo;
+                c.rangeHi << hi;
+            }
         }
         d.curves << c;
     }
