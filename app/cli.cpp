@@ -74,7 +74,7 @@ usage:
   poslab train --task copy|reverse|sort --encoding E[,E...] [--seeds 0,1,2] [--steps N]
                [--layers L] [--d D] [--heads H] [--multiples 1,1.5,2,3,4] [--threads N]
                [--learned-init S] [--random-positions R] [--json] [-o RESULT.json]
-               [--figure FIG.{png,svg,pdf}]
+               [--figure FIG.{png,svg,pdf}] [--lang en|zh]
                                          trains a tiny decoder per encoding and seed on the
                                          CPU and measures token accuracy at multiples of the
                                          training length (E: none, sinusoidal, learned, rope,

@@ -1,7 +1,7 @@
 // `poslab train --task copy|reverse|sort --encoding E[,E...] [--seeds 0,1,2] [--steps N]
 // [--layers L] [--d D] [--heads H] [--multiples 1,1.5,2,3,4] [--threads N] [--learned-init S]
-// [--random-positions R] [--json] [-o RESULT.json] [--figure FIG.{png,svg,pdf}]` (spec training.md
-// T5): one tiny Transformer
+// [--random-positions R] [--json] [-o RESULT.json] [--figure FIG.{png,svg,pdf}] [--lang en|zh]`
+// (spec training.md T5; --lang: the figure's language): one tiny Transformer
 // per encoding and seed, trained on the CPU, the runs spread over --threads worker threads (each
 // run single-threaded, so its numbers do not depend on the others). Progress on stderr: one
 // updating line of every run's bar on a terminal, one line per finished run otherwise. Every
@@ -25,6 +25,7 @@
 #include "core/io/atomic_file.h"
 #include "core/train/train_report.h"
 #include "ui/shell/gui_main.h"
+#include "ui/shell/language.h"
 #include "ui/train/train_figure.h"
 
 namespace poslab::app {
@@ -36,7 +37,7 @@ namespace tr = core::train;
 struct TrainArgs {
     std::string task, encodings, seeds = "0", steps, layers = "2", d = "64", heads = "4";
     std::string multiples = "1,1.5,2,3,4", threads, learnedInit = "0.02", randomPositions = "0";
-    std::string output, figure;
+    std::string output, figure, lang = "en";
     bool json = false;
 };
 
@@ -187,6 +188,7 @@ int runTrain(const Args& args) {
         flag({"--json"}, &a.json),
         valued({"-o", "--output"}, &a.output, "RESULT.json"),
         valued({"--figure"}, &a.figure, "FIG.{png,svg,pdf}"),
+        oneOf({"--lang"}, &a.lang, {"en", "zh"}).alsoAccepts({"zh_CN"}),
     };
     if (int rc = parseOptions(cmd, args, table, nullptr); rc != 0) return rc;
     if (a.task.empty()) return fail(cmd, "--task is required (copy, reverse or sort)");
@@ -280,6 +282,7 @@ int runTrain(const Args& args) {
     if (!a.figure.empty()) {
         // Fonts and painting need a Qt application; no display is needed (offscreen platform).
         const auto app = ui::makeOffscreenApplication();
+        ui::applyLanguage(ui::languageFromCode(QString::fromStdString(a.lang)));
         const auto figure = ui::trainFigure(records);
         if (!figure) return fail(cmd, figure.error().message);
         if (const QString e =

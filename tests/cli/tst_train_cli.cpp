@@ -96,23 +96,35 @@ private slots:
     // seeds), the training sizes shaded; written beside -o, in the format its extension names.
     void figure_data() {
         QTest::addColumn<QString>("name");
-        QTest::newRow("svg") << "acc.svg";
-        QTest::newRow("png") << "acc.png";
+        QTest::addColumn<QString>("lang");
+        QTest::newRow("svg") << "acc.svg"
+                             << "en";
+        QTest::newRow("svg zh") << "acc-zh.svg"
+                                << "zh";
+        QTest::newRow("png") << "acc.png"
+                             << "en";
     }
     void figure() {
         QFETCH(QString, name);
+        QFETCH(QString, lang);
         const QString fig = path(name), out = path(name + ".json");
-        const Run r = runPoslab({"train", "--task", "reverse", "--encoding", "none,alibi",
-                                 "--seeds", "0,1", "--steps", "20", "--d", "16", "--heads", "2",
-                                 "--multiples", "1,2", "-o", out, "--figure", fig});
+        const Run r = runPoslab(
+            {"train",   "--task", "reverse", "--encoding", "none,alibi", "--seeds", "0,1",
+             "--steps", "20",     "--d",     "16",         "--heads",    "2",       "--multiples",
+             "1,2",     "-o",     out,       "--figure",   fig,          "--lang",  lang});
         QVERIFY2(r.code == 0, r.err.constData());
         QVERIFY(QFile::exists(out));
         QFile f(fig);
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray bytes = f.readAll();
         if (name.endsWith(".svg")) {
-            for (const char* needle : {"Reverse", "ALiBi", "none (NoPE)", "training sizes"})
-                QVERIFY2(bytes.contains(needle), needle);
+            const QString text = QString::fromUtf8(bytes);
+            const QStringList needles =
+                lang == "zh"
+                    ? QStringList{QString::fromUtf8("反转"), "ALiBi", QString::fromUtf8("训练长度")}
+                    : QStringList{"Reverse", "ALiBi", "none (NoPE)", "training sizes"};
+            for (const QString& needle : needles)
+                QVERIFY2(text.contains(needle), qPrintable(needle));
         } else {
             QImage img;
             QVERIFY(img.loadFromData(bytes, "PNG"));
@@ -139,6 +151,7 @@ private slots:
         QTest::newRow("unknown option") << (ok + QStringList{"--fast"}) << "--fast";
         QTest::newRow("memory over the budget")  // n = 4000: 2 x 32 x 4 attention maps of 8001^2
             << (ok + QStringList{"--multiples", "1,500"}) << "memory budget";
+        QTest::newRow("lang") << (ok + QStringList{"--lang", "fr"}) << "--lang";
         QTest::newRow("figure extension")
             << (ok + QStringList{"--figure", "fig.txt"}) << "--figure";
         QTest::newRow("figure folder missing")
