@@ -168,6 +168,54 @@ struct Board {
     }
 };
 
+// What is checked before the first step: the runs side by side fit the memory budget, and every
+// output can be written (-o, --figure and its format).
+int checkBeforeRuns(const std::string& cmd, const TrainArgs& a,
+                    const std::vector<tr::TrainConfig>& configs, int threads) {
+    // The runs side by side must fit the memory budget, checked before the first step.
+    const int parallel = std::min<int>(threads, static_cast<int>(configs.size()));
+    for (const auto& c : configs)
+        if (auto st = tr::checkTrainMemory(c, parallel, core::configuredMemoryBudget()); !st)
+            return fail(cmd, st.error().message);
+    if (!a.output.empty())
+        if (auto st = core::io::AtomicFile::check(a.output); !st)
+            return fail(cmd, st.error().message);
+    if (!a.figure.empty()) {
+        ui::FigureFormat format;
+        if (!ui::figureFormatOf(QString::fromStdString(a.figure), &format))
+            return fail(cmd, "--figure '" + core::echo(a.figure, core::kEchoPathLimit) +
+                                 "': unknown extension; allowed: .png, .svg, .pdf");
+        if (auto st = core::io::AtomicFile::check(a.figure); !st)
+            return fail(cmd, st.error().message);
+    }
+    return 0;
+}
+
+// The JSON (--json, -o) and the figure (--figure), each written whole or not at all.
+int writeResults(const std::string& cmd, const TrainArgs& a,
+                 const std::vector<tr::RunRecord>& records, int threads) {
+    const std::string text = tr::trainReportJson(records, threads);
+    if (a.json) std::cout << text;
+    if (!a.output.empty()) {
+        core::io::AtomicFile file;
+        if (auto st = file.open(a.output); !st) return fail(cmd, st.error().message);
+        file.stream() << text;
+        if (auto st = file.commit(); !st) return fail(cmd, st.error().message);
+    }
+    if (!a.figure.empty()) {
+        // Fonts and painting need a Qt application; no display is needed (offscreen platform).
+        const auto app = ui::makeOffscreenApplication();
+        ui::applyLanguage(ui::languageFromCode(QString::fromStdString(a.lang)));
+        const auto figure = ui::trainFigure(records);
+        if (!figure) return fail(cmd, figure.error().message);
+        if (const QString e =
+                ui::writeFigure(QString::fromStdString(a.figure), *figure, ui::FigureOptions{});
+            !e.isEmpty())
+            return fail(cmd, e.toStdString());
+    }
+    return 0;
+}
+
 }  // namespace
 
 int runTrain(const Args& args) {
@@ -202,22 +250,7 @@ int runTrain(const Args& args) {
         if (!v) return fail(cmd, badValue("--threads", a.threads, "a whole number in [1, 256]"));
         threads = static_cast<int>(*v);
     }
-    // The runs side by side must fit the memory budget, checked before the first step.
-    const int parallel = std::min<int>(threads, static_cast<int>(configs->size()));
-    for (const auto& c : *configs)
-        if (auto st = tr::checkTrainMemory(c, parallel, core::configuredMemoryBudget()); !st)
-            return fail(cmd, st.error().message);
-    if (!a.output.empty())
-        if (auto st = core::io::AtomicFile::check(a.output); !st)
-            return fail(cmd, st.error().message);
-    if (!a.figure.empty()) {
-        ui::FigureFormat format;
-        if (!ui::figureFormatOf(QString::fromStdString(a.figure), &format))
-            return fail(cmd, "--figure '" + core::echo(a.figure, core::kEchoPathLimit) +
-                                 "': unknown extension; allowed: .png, .svg, .pdf");
-        if (auto st = core::io::AtomicFile::check(a.figure); !st)
-            return fail(cmd, st.error().message);
-    }
+    if (int rc = checkBeforeRuns(cmd, a, *configs, threads); rc != 0) return rc;
 
     const std::size_t count = configs->size();
     std::vector<tr::RunRecord> records(count);
@@ -271,26 +304,7 @@ int runTrain(const Args& args) {
     for (const auto& e : errors)
         if (!e.empty()) return fail(cmd, e);
 
-    const std::string text = tr::trainReportJson(records, threads);
-    if (a.json) std::cout << text;
-    if (!a.output.empty()) {
-        core::io::AtomicFile file;
-        if (auto st = file.open(a.output); !st) return fail(cmd, st.error().message);
-        file.stream() << text;
-        if (auto st = file.commit(); !st) return fail(cmd, st.error().message);
-    }
-    if (!a.figure.empty()) {
-        // Fonts and painting need a Qt application; no display is needed (offscreen platform).
-        const auto app = ui::makeOffscreenApplication();
-        ui::applyLanguage(ui::languageFromCode(QString::fromStdString(a.lang)));
-        const auto figure = ui::trainFigure(records);
-        if (!figure) return fail(cmd, figure.error().message);
-        if (const QString e =
-                ui::writeFigure(QString::fromStdString(a.figure), *figure, ui::FigureOptions{});
-            !e.isEmpty())
-            return fail(cmd, e.toStdString());
-    }
-    return 0;
+    return writeResults(cmd, a, records, threads);
 }
 
 }  // namespace poslab::app
