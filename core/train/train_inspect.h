@@ -30,4 +30,16 @@ Mat<double> positionSimilarity(const TrainConfig& config, const Vec<float>& para
 // random positions' range), T4's measure of a banded table; NaN for another encoding.
 double adjacentCosine(const TrainConfig& config, const Vec<float>& params);
 
+// The bias a bias encoding (ALiBi, T5, KERPLE, FIRE) adds for the last query of a sample of t
+// positions (0 .. t - 1) against the distance k = 0 .. t - 1 to its key: [layer * heads + head],
+// t values each. Empty for an encoding that adds no bias or when t passes the model's positions.
+std::vector<std::vector<double>> biasByDistance(const TrainConfig& config, const Vec<float>& params,
+                                                std::int64_t t);
+
+// T5's trained bias of layer l, (heads, buckets); empty for another encoding.
+Mat<double> t5Biases(const TrainConfig& config, const Vec<float>& params, std::int64_t layer);
+
+// KERPLE's r1 = softplus(rho1) and r2 = softplus(rho2) of layer l, (2, heads); empty otherwise.
+Mat<double> kerpleRates(const TrainConfig& config, const Vec<float>& params, std::int64_t layer);
+
 }  // namespace poslab::core::train

@@ -5,6 +5,8 @@
 #include <QtTest>
 #include <cmath>
 
+#include "core/encodings/alibi.h"
+#include "core/encodings/t5_bucket.h"
 #include "core/train/train_inspect.h"
 
 using namespace poslab::core::train;
@@ -111,6 +113,60 @@ private slots:
         QVERIFY(other);
         QCOMPARE(positionSimilarity(rope, other->params, 8).rows(), 0);
         QVERIFY(std::isnan(adjacentCosine(rope, other->params)));
+    }
+
+    // The bias against distance is the encoding's own: ALiBi's row h is -m_h k with the paper's
+    // slopes; KERPLE's -r1 ln(1 + r2 k) with the rates kerpleRates reads; T5's the bias of k's
+    // bucket in t5Biases; FIRE's starts at its value for k = 0 and is finite. Other encodings
+    // (and sizes past the model's positions) have none.
+    void biasByDistance_data() {
+        QTest::addColumn<QString>("encoding");
+        for (const char* e : {"alibi", "t5", "kerple", "fire", "none", "rope", "learned"})
+            QTest::newRow(e) << QString(e);
+    }
+    void biasByDistance() {
+        QFETCH(QString, encoding);
+        const TrainConfig c = smallConfig(findEncoding(encoding.toStdString())->encoding);
+        const auto run = trainRun(c);
+        QVERIFY(run);
+        const std::int64_t t = 2 * c.task.nMax + 1;
+        const auto rows = ::biasByDistance(c, run->params, t);
+        if (encodingEntry(c.encoding).kind != EncodingKind::Bias) {
+            QVERIFY(rows.empty());
+            return;
+        }
+        QCOMPARE(std::int64_t(rows.size()), c.layers * c.heads);
+        const auto positions = modelConfigOf(c).encoding.maxPositions;
+        QVERIFY(::biasByDistance(c, run->params, positions + 1).empty());
+        const auto slopes = poslab::core::enc::alibiPaperSlopes(c.heads);
+        for (std::int64_t l = 0; l < c.layers; ++l) {
+            const Mat<double> t5 = t5Biases(c, run->params, l);
+            const Mat<double> r = kerpleRates(c, run->params, l);
+            QCOMPARE(t5.rows() > 0, c.encoding == Encoding::T5);
+            QCOMPARE(r.rows() > 0, c.encoding == Encoding::Kerple);
+            for (std::int64_t h = 0; h < c.heads; ++h) {
+                const auto& row = rows[static_cast<std::size_t>(l * c.heads + h)];
+                QCOMPARE(std::int64_t(row.size()), t);
+                for (std::int64_t k = 0; k < t; ++k) {
+                    const double b = row[static_cast<std::size_t>(k)];
+                    QVERIFY(std::isfinite(b));
+                    double want = b;
+                    if (c.encoding == Encoding::Alibi)
+                        want = -slopes[static_cast<std::size_t>(h)] * double(k);
+                    else if (c.encoding == Encoding::Kerple)
+                        want = -r(0, h) * std::log1p(r(1, h) * double(k));
+                    else if (c.encoding == Encoding::T5)
+                        want = t5(h, poslab::core::enc::t5Bucket(-k, false, t5.cols(), 128));
+                    QVERIFY2(std::abs(b - want) <= 1e-5 * (1 + std::abs(want)),
+                             qPrintable(QString("layer %1 head %2 k %3: %4 vs %5")
+                                            .arg(l)
+                                            .arg(h)
+                                            .arg(k)
+                                            .arg(b)
+                                            .arg(want)));
+                }
+            }
+        }
     }
 };
 
