@@ -16,6 +16,7 @@
 #include "core/backend/cpu_backend.h"
 #include "core/compute.h"
 #include "core/io/writers.h"
+#include "core/timing.h"
 #include "core/train/train_bench.h"
 #include "gpu/backend_router.h"
 #include "gpu/vulkan_backend.h"
@@ -66,31 +67,16 @@ struct Row {
     int runs = 0;
 };
 
-using Clock = std::chrono::steady_clock;
-
-// First run, then repeats until at least `minRuns` runs and `minSeconds` have passed (or
-// `maxRuns` runs); every run writes into the same Result.
+// The bench's timing (core/timing.h) into a row.
 template <class Fn>
 bool timeRuns(Fn&& fn, Row& row, int minRuns, int maxRuns, double minSeconds) {
-    auto t0 = Clock::now();
-    if (!fn()) return false;
-    row.firstMs = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-    std::vector<double> ms;
-    const auto start = Clock::now();
-    while (static_cast<int>(ms.size()) < maxRuns) {
-        t0 = Clock::now();
-        if (!fn()) return false;
-        ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - t0).count());
-        const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-        if (static_cast<int>(ms.size()) >= minRuns && elapsed >= minSeconds) break;
-    }
-    if (ms.empty()) return false;
-    std::sort(ms.begin(), ms.end());
-    row.runs = static_cast<int>(ms.size());
-    row.minMs = ms.front();
-    row.maxMs = ms.back();
-    const auto n = ms.size();
-    row.medianMs = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+    const auto t = core::timeRepeats(fn, minRuns, maxRuns, minSeconds);
+    if (!t) return false;
+    row.firstMs = t->firstMs;
+    row.medianMs = t->medianMs;
+    row.minMs = t->minMs;
+    row.maxMs = t->maxMs;
+    row.runs = t->runs;
     return true;
 }
 

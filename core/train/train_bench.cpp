@@ -1,10 +1,9 @@
 #include "core/train/train_bench.h"
 
-#include <omp.h>
-
-#include <algorithm>
 #include <chrono>
 
+#include "core/timing.h"
+#include "core/train/single_thread.h"
 #include "core/train/train_run.h"
 
 namespace poslab::core::train {
@@ -24,10 +23,8 @@ double trainStepFlops(std::int64_t batch, std::int64_t length, std::int64_t d, s
 
 std::vector<TrainBenchRow> benchTrainSteps(const std::vector<Encoding>& encodings, int minRuns,
                                            int maxRuns, double minSeconds) {
-    using Clock = std::chrono::steady_clock;
-    // One thread, as a run of the lab has (train_run.cpp): Eigen's OpenMP off for the timing.
-    const int savedThreads = omp_get_max_threads();
-    omp_set_num_threads(1);
+    // One thread, as a run of the lab has (train_run.cpp).
+    const SingleThreadEigen single;
     std::vector<TrainBenchRow> rows;
     for (Encoding e : encodings) {
         TrainConfig config;
@@ -39,12 +36,14 @@ std::vector<TrainBenchRow> benchTrainSteps(const std::vector<Encoding>& encoding
         Rng rng(1);
         const Batch batch = makeBatch(config.task, rng, config.batch, config.task.nMax);
         Vec<float> grad;
-        auto step = [&] {
-            const auto t0 = Clock::now();
-            model.forward(batch, &grad);
-            opt.step(model.params(), grad, 1e-4);
-            return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-        };
+        const auto timing = timeRepeats(
+            [&] {
+                model.forward(batch, &grad);
+                opt.step(model.params(), grad, 1e-4);
+                return true;
+            },
+            minRuns, maxRuns, minSeconds);
+        if (!timing) continue;  // maxRuns < 1
         TrainBenchRow row;
         row.encoding = encodingEntry(e).id;
         row.batch = batch.batch;
@@ -53,24 +52,13 @@ std::vector<TrainBenchRow> benchTrainSteps(const std::vector<Encoding>& encoding
         row.heads = config.heads;
         row.layers = config.layers;
         row.flops = trainStepFlops(batch.batch, batch.length, config.d, config.layers, mc.vocab);
-        row.firstMs = step();
-        std::vector<double> ms;
-        const auto start = Clock::now();
-        while (static_cast<int>(ms.size()) < maxRuns) {
-            ms.push_back(step());
-            const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
-            if (static_cast<int>(ms.size()) >= minRuns && elapsed >= minSeconds) break;
-        }
-        if (ms.empty()) continue;  // maxRuns < 1
-        std::sort(ms.begin(), ms.end());
-        const auto k = ms.size();
-        row.runs = static_cast<int>(k);
-        row.minMs = ms.front();
-        row.maxMs = ms.back();
-        row.medianMs = k % 2 ? ms[k / 2] : 0.5 * (ms[k / 2 - 1] + ms[k / 2]);
+        row.firstMs = timing->firstMs;
+        row.runs = timing->runs;
+        row.minMs = timing->minMs;
+        row.maxMs = timing->maxMs;
+        row.medianMs = timing->medianMs;
         rows.push_back(row);
     }
-    omp_set_num_threads(savedThreads);
     return rows;
 }
 

@@ -18,6 +18,15 @@ struct RunRecord {
     double msPerStep = 0;  // CPU time of the run's thread per step
 };
 
+// The CPU time of the calling thread so far, in seconds (what msPerStep counts).
+double threadCpuSeconds();
+
+// Trains and evaluates one run on the calling thread (trainRun) and times it: its wall time and
+// the thread's CPU time per step. The command line, the lab's page and a lesson's deck record
+// their runs through it.
+Expected<RunRecord> recordRun(const TrainConfig& config, const ComputeContext& ctx = {},
+                              const TrainHooks& hooks = {});
+
 // `runs` share their task and model settings (a comparison); the JSON object of T5, as text.
 std::string trainReportJson(const std::vector<RunRecord>& runs, int threads);
 

@@ -1,28 +1,14 @@
 #include "core/train/train_run.h"
 
-#include <omp.h>
-
 #include <algorithm>
 #include <string>
 
 #include "core/compute.h"
+#include "core/train/single_thread.h"
 
 namespace poslab::core::train {
 
 namespace {
-
-// Eigen's products use OpenMP threads when the calling thread may: a run keeps them to itself
-// (the lab runs its runs in parallel instead), and restores the thread's setting afterwards.
-class SingleThreadEigen {
-public:
-    SingleThreadEigen() : m_saved(omp_get_max_threads()) { omp_set_num_threads(1); }
-    ~SingleThreadEigen() { omp_set_num_threads(m_saved); }
-    SingleThreadEigen(const SingleThreadEigen&) = delete;
-    SingleThreadEigen& operator=(const SingleThreadEigen&) = delete;
-
-private:
-    int m_saved;
-};
 
 constexpr std::int64_t kMaxSize = 1 << 12;
 
