@@ -12,9 +12,7 @@
 #include <QApplication>
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cmath>
-#include <ctime>
 #include <iostream>
 #include <mutex>
 #include <sstream>
@@ -89,7 +87,7 @@ core::Expected<std::vector<tr::TrainConfig>> configsOf(const TrainArgs& a) {
         into = *v;
         return {};
     };
-    base.steps = base.task.task == tr::Task::Copy ? 2000 : 1500;
+    base.steps = tr::defaultSteps(base.task.task);
     if (!a.steps.empty())
         if (auto st = intOpt("--steps", a.steps, 1, 1000000, base.steps); !st) return st.error();
     if (auto st = intOpt("--layers", a.layers, 1, 16, base.layers); !st) return st.error();
@@ -138,12 +136,6 @@ core::Expected<std::vector<tr::TrainConfig>> configsOf(const TrainArgs& a) {
             out.push_back(c);
         }
     return out;
-}
-
-double threadCpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
 }
 
 std::string runName(const tr::TrainConfig& c) {
@@ -270,19 +262,15 @@ int runTrain(const Args& args) {
             });
             core::ComputeContext ctx;
             ctx.progress = &sink;
-            const auto wall0 = std::chrono::steady_clock::now();
-            const double cpu0 = threadCpuSeconds();
-            auto r = tr::trainRun(c, ctx);
-            const double cpu = threadCpuSeconds() - cpu0;
-            const double wall =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+            auto r = tr::recordRun(c, ctx);
             std::lock_guard lock(board.mutex);
             board.fraction[i] = 1.0;
             if (!r) {
                 errors[i] = runName(c) + ": " + r.error().message;
                 continue;
             }
-            records[i] = {c, std::move(*r), wall, 1000.0 * cpu / static_cast<double>(c.steps)};
+            records[i] = std::move(*r);
+            const double wall = records[i].wallSeconds;
             std::ostringstream line;
             line << (board.tty ? "\r\x1b[K" : "") << a.task << " " << runName(c) << ": " << c.steps
                  << " steps in " << static_cast<int>(std::lround(wall)) << " s ("

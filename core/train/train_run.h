@@ -34,6 +34,11 @@ struct TrainConfig {
     AdamWConfig optimiser;
 };
 
+// T3's steps for a task: 2000 for copy, 1500 for sort and reverse.
+inline std::int64_t defaultSteps(Task task) {
+    return task == Task::Copy ? 2000 : 1500;
+}
+
 // Every setting in range, or one line naming the first that is not.
 Status checkTrainConfig(const TrainConfig& config);
 

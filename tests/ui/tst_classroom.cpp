@@ -280,8 +280,15 @@ private slots:
         QVERIFY(browser.findChild<QLineEdit*>()->placeholderText().contains("topic"));
         const QStringList ids = visiblePages(browser, QString());
         QVERIFY(ids.size() > 15);
+        // The Training lab is no catalog page: it is found by the words of its entry.
+        QVERIFY(ids.contains(QStringLiteral("train")));
+        QVERIFY(visiblePages(browser, QStringLiteral("extrapolates")).contains("train"));
+        applyLanguage(Lang::Zh);
+        EncodingBrowser zh(Catalog::instance());
+        QVERIFY(visiblePages(zh, QString::fromUtf8("外推")).contains("train"));
+        applyLanguage(Lang::En);
         for (const QString& id : ids) {
-            if (id == QLatin1String("model")) continue;
+            if (id == QLatin1String("model") || id == QLatin1String("train")) continue;
             const PageSpec* page = Catalog::instance().find(id);
             QVERIFY2(page, qPrintable(id));
             const QString all = page->keywords.join(' ');

@@ -10,6 +10,7 @@
 
 #include "ui/compute/compute_request.h"
 #include "ui/document/lesson.h"
+#include "ui/document/lesson_train.h"
 
 using namespace poslab;
 using namespace poslab::ui;
@@ -110,6 +111,14 @@ private slots:
                          qPrintable(where + ": Chinese characters in the English text"));
             }
 
+            if (!s.train.isEmpty()) {  // a Training lab step: settings the lab accepts
+                TrainSettings settings;
+                QVERIFY2(trainStepSettings(s, &settings), qPrintable(where));
+                QVERIFY2(trainConfigs(settings), qPrintable(where));
+                QCOMPARE(s.page, QStringLiteral("train"));
+                QVERIFY2(s.view.startsWith("train/"), qPrintable(where));
+                continue;
+            }
             const PageSpec* page = catalog.find(s.page);
             QVERIFY2(page, qPrintable(where));
             const ViewSpec* view = page->findView(s.view);

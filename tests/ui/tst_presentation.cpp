@@ -19,10 +19,12 @@
 #include "ui/document/lesson.h"
 #include "ui/document/lesson_deck.h"
 #include "ui/document/lesson_player.h"
+#include "ui/document/lesson_train.h"
 #include "ui/panels/choice_words.h"
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/presentation_strip.h"
+#include "ui/train/train_page.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/heatmap_widget.h"
 #include "ui/views/rotation_widget.h"
@@ -171,6 +173,15 @@ private slots:
             const LessonStep& step = lesson.steps[i];
             const QString where = QStringLiteral("step %1 (%2)").arg(i + 1).arg(step.view);
             QCOMPARE(w.lessonPlayer()->index(), i);
+            if (!step.train.isEmpty()) {  // the Training lab with the step's settings
+                TrainSettings settings;
+                QVERIFY(trainStepSettings(step, &settings));
+                QVERIFY2(w.trainPageShown(), qPrintable(where));
+                QVERIFY(w.trainPage()->shownSettings() == settings);
+                QVERIFY(w.trainPage()->running() || !w.trainPage()->records().empty());
+                QCOMPARE(w.lessonPlayer()->captionText(), step.caption.en);
+                continue;
+            }
             QCOMPARE(w.page()->page()->id, step.page);
             QVERIFY2(w.page()->currentViewSpec() && w.page()->currentViewSpec()->id == step.view,
                      qPrintable(where));

@@ -17,12 +17,18 @@
 #include "ui/compute/precision_lod.h"
 #include "ui/compute/rope_lod.h"
 #include "ui/compute/series_fetch.h"
+#include "ui/document/lesson_fields.h"
+#include "ui/document/lesson_train.h"
 #include "ui/document/model_presets.h"
 #include "ui/math/math_formula.h"
 
 namespace poslab::ui {
 
 namespace {
+
+using lessonfields::checkKeys;
+using lessonfields::readFormula;
+using lessonfields::readText;
 
 constexpr int kFormat = 1;
 
@@ -38,41 +44,6 @@ const QStringList kStepKeys = {"view", "page",  "params",  "state",  "model",
 const QStringList kStateKeys = {
     "slice",        "dims",         "m",      "delta",        "compareQuantity",
     "compareParam", "compareValue", "window", "logColorRange"};
-
-bool checkKeys(const QJsonObject& o, const QStringList& allowed, const QString& what,
-               QString* why) {
-    for (auto it = o.begin(); it != o.end(); ++it)
-        if (!allowed.contains(it.key())) {
-            *why = QStringLiteral("unknown %1 \"%2\" (allowed: %3)")
-                       .arg(what, it.key(), allowed.join(QStringLiteral(", ")));
-            return false;
-        }
-    return true;
-}
-
-// {"en": "...", "zh": "..."}, both required: a lesson is shown in either language and must never
-// fall back to the other one in the middle of a deck.
-bool readText(const QJsonObject& o, const QString& key, LocalText* out, QString* why) {
-    const QJsonValue v = o.value(key);
-    if (v.isUndefined()) {
-        *why = QStringLiteral("missing \"%1\"").arg(key);
-        return false;
-    }
-    if (!v.isObject()) {
-        *why = QStringLiteral("\"%1\" must be an object {\"en\": ..., \"zh\": ...}").arg(key);
-        return false;
-    }
-    const QJsonObject t = v.toObject();
-    for (const char* lang : {"en", "zh"}) {
-        const QJsonValue s = t.value(QLatin1String(lang));
-        if (!s.isString() || s.toString().trimmed().isEmpty()) {
-            *why = QStringLiteral("\"%1\" has no \"%2\" text").arg(key, QLatin1String(lang));
-            return false;
-        }
-    }
-    *out = {t.value(QStringLiteral("en")).toString(), t.value(QStringLiteral("zh")).toString()};
-    return true;
-}
 
 // The page a step opens and the view on it. A view id names its encoding ("rope/decay"), so the
 // encoding's page is the default; an argument page must hold the view itself.
@@ -95,23 +66,6 @@ bool resolveView(const QString& viewId, const QString& pageId, const Catalog& ca
         *why = QStringLiteral("view \"%1\" is not on page \"%2\"").arg(viewId, pageId);
         return false;
     }
-    return true;
-}
-
-// The step's own formula (optional): TeX, one text or {"en": ..., "zh": ...}; it must parse.
-bool readFormula(const QJsonObject& o, LocalText* out, QString* why) {
-    const QJsonValue v = o.value(QStringLiteral("formula"));
-    if (v.isUndefined()) return true;
-    if (v.isString()) {
-        *out = {v.toString(), v.toString()};
-    } else if (!readText(o, QStringLiteral("formula"), out, why)) {
-        return false;
-    }
-    for (const QString& tex : {out->en, out->zh})
-        if (const math::MathFormula f(tex, math::MathMode::Display); !f.isValid()) {
-            *why = QStringLiteral("\"formula\" does not parse: ") + f.error();
-            return false;
-        }
     return true;
 }
 
@@ -298,6 +252,17 @@ bool parseStep(const QJsonValue& value, const Catalog& catalog, LessonStep* step
         return false;
     }
     const QJsonObject o = value.toObject();
+    if (o.contains(QStringLiteral("train"))) {  // a Training lab step (lesson_train.h)
+        static const QStringList keys = {"train", "show", "title", "caption", "formula"};
+        LessonStep s;
+        if (!checkKeys(o, keys, QStringLiteral("key of a training step"), why) ||
+            !readTrainStep(o, &s, why) || !readText(o, QStringLiteral("title"), &s.title, why) ||
+            !readText(o, QStringLiteral("caption"), &s.caption, why) ||
+            !readFormula(o, &s.formula, why))
+            return false;
+        *step = s;
+        return true;
+    }
     if (!checkKeys(o, kStepKeys, QStringLiteral("key"), why)) return false;
     LessonStep s;
     const QJsonValue view = o.value(QStringLiteral("view"));

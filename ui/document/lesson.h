@@ -26,6 +26,15 @@
 //      "formula": "TeX" or {"en": ..., "zh": ...}}  optional: the formula of what the step
 //                                                   shows, in the presentation strip and the
 //                                                   deck (default: the view's, else the page's)
+// A Training lab step (issue 27) has no "view", "page", "params", "state" or "model": it holds
+//     {"train": {"task": "copy", "encodings": [...], "seeds": [0], "steps": 2000,
+//                "random_positions": 0},              the lab's settings (train_settings.h)
+//      "show": "accuracy" | "loss" | "learned ENC" | "attention ENC",   optional (accuracy):
+//                                                   the chart; ENC one of the settings'
+//                                                   encodings ("learned:1"), its first seed
+//      "title", "caption", "formula"}
+// The window shows the lab with those settings and trains them (unless the lab already shows
+// them); a deck trains them (ui/document/lesson_train.h).
 // The state may also hold "window": [first, last] (a lines view or a long-context rope view
 // drawn over those x only) and "logColorRange": [lo, hi] (a precision view on that fixed log
 // colour scale, so that two steps share one).
@@ -50,6 +59,9 @@ struct LessonStep {
     QString model, kind;  // a model preset and its kind of layer; empty: none
     LocalText title, caption;
     LocalText formula;  // the step's own; empty: the view's (or the page's)
+    // A Training lab step: its settings as compact JSON, and what it shows ("accuracy", "loss",
+    // "learned learned:1", ...); the view is "train/<what>" and the page "train". Empty: none.
+    QString train, show;
 };
 
 struct Lesson {

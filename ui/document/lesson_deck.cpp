@@ -1,8 +1,11 @@
 #include "ui/document/lesson_deck.h"
 
+#include <algorithm>
 #include <string>
+#include <thread>
 
 #include "ui/catalog/view_state_json.h"
+#include "ui/document/lesson_train.h"
 #include "ui/figure/lines_paint.h"
 #include "ui/figure/number_format.h"
 
@@ -82,11 +85,22 @@ QVector<CurveData> ghostCurves(const LessonGhost& ghost) {
 }
 
 core::Expected<QVector<Figure>> lessonFigures(const Lesson& lesson, const Catalog& catalog,
-                                              double memoryBudget) {
+                                              double memoryBudget, std::int64_t trainStepCap) {
     QVector<Figure> figures;
+    TrainStepCache trained(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
+                           trainStepCap);
     for (int i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& step = lesson.steps[i];
         const std::string where = "lesson step " + std::to_string(i + 1) + ": ";
+        if (!step.train.isEmpty()) {
+            auto figure = trained.figure(step);
+            if (!figure) return core::fail(where + figure.error().message);
+            if (!step.formula.isEmpty()) figure->formula = step.formula.text();
+            figure->subtitle = step.title.text();
+            figure->caption = step.caption.text();
+            figures << *figure;
+            continue;
+        }
         const PageSpec* page = catalog.find(step.page);
         const ViewSpec* view = page ? page->findView(step.view) : nullptr;
         auto params = stepParams(step, catalog);

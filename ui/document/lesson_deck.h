@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QVector>
+#include <cstdint>
 #include <optional>
 
 #include "core/compute.h"
@@ -28,8 +29,10 @@ bool lessonStepHasGhost(const Lesson& lesson, int index);
 QVector<CurveData> ghostCurves(const LessonGhost& ghost);
 
 // The figures of every step, in the current language, each with its ghost; the first failing
-// step's error names it ("lesson step 3: ...").
+// step's error names it ("lesson step 3: ..."). A Training lab step trains its comparison on the
+// machine's threads (each comparison once); `trainStepCap` > 0 caps every run's steps (the test
+// suites' decks: the lab's numbers are the training suites' business, a deck's layout theirs).
 core::Expected<QVector<Figure>> lessonFigures(const Lesson& lesson, const Catalog& catalog,
-                                              double memoryBudget);
+                                              double memoryBudget, std::int64_t trainStepCap = 0);
 
 }  // namespace poslab::ui

@@ -15,6 +15,7 @@
 #include "core/registry.h"
 #include "ui/catalog/view_state_json.h"
 #include "ui/panels/error_words.h"
+#include "ui/train/train_session.h"
 
 namespace poslab::ui {
 
@@ -169,6 +170,22 @@ bool readModel(const QJsonObject& root, std::optional<SessionModel>* out, QStrin
     return true;
 }
 
+bool readTrain(const QJsonObject& root, std::optional<SessionTrain>* out, QString* error) {
+    const QJsonValue v = root.value(QStringLiteral("train"));
+    if (v.isUndefined() || v.isNull()) return true;
+    QJsonObject o = v.toObject();
+    const QJsonValue shown = o.take(QStringLiteral("shown"));
+    if (!v.isObject() || (!shown.isUndefined() && !shown.isBool())) {
+        *error = QStringLiteral("\"train\" must be an object with \"shown\" true or false");
+        return false;
+    }
+    TrainSettings settings;
+    std::vector<core::train::RunRecord> records;
+    if (!trainSessionFromJson(o, &settings, &records, error)) return false;
+    *out = SessionTrain{shown.toBool(false), QJsonDocument(o).toJson(QJsonDocument::Compact)};
+    return true;
+}
+
 QJsonObject modelToJson(const SessionModel& m) {
     QJsonObject o{{QStringLiteral("name"), m.name},
                   {QStringLiteral("config"), m.config},
@@ -206,6 +223,11 @@ QByteArray sessionToJson(const SessionState& s) {
     o[QStringLiteral("colormap")] = colormapName(s.colormap);
     o[QStringLiteral("backend")] = QString::fromLatin1(gpu::backendModeName(s.backend));
     if (s.model) o[QStringLiteral("model")] = modelToJson(*s.model);
+    if (s.train) {
+        QJsonObject t = QJsonDocument::fromJson(s.train->json).object();
+        t[QStringLiteral("shown")] = s.train->shown;
+        o[QStringLiteral("train")] = t;
+    }
     return QJsonDocument(o).toJson(QJsonDocument::Indented);
 }
 
@@ -339,6 +361,7 @@ bool readSession(const QByteArray& json, const Catalog& catalog, SessionState* s
             s.colormap = static_cast<ColormapChoice>(i);
     s.backend = gpu::parseBackendMode(backend.toStdString()).value_or(gpu::BackendMode::Cpu);
     if (!readModel(o, &s.model, error)) return false;
+    if (!readTrain(o, &s.train, error)) return false;
     *state = s;
     return true;
 }

@@ -12,6 +12,7 @@
 //   "model": {"name": "Llama 3.1 8B", "config": "<the config.json text>", "kind": "...",
 //             "shown": true, "seq_len": 4097 (optional), "compare": {"name": ..., "config": ...,
 //             "kind": ...}}   optional
+//   "train": {"shown": true, "settings": {...}, "runs": [...]}   optional (train_session.h)
 // }
 // The model is kept by content (the config text, not a path), so a session opens on another
 // machine; absent means no model (every file written before issue 11). Its config is read by
@@ -60,6 +61,13 @@ struct SessionModel {
     bool operator==(const SessionModel&) const = default;
 };
 
+// The Training lab's part (ui/train/train_session.h): its comparison as compact JSON (validated
+// when read), and whether the window showed the lab.
+struct SessionTrain {
+    bool shown = false;
+    QByteArray json;
+    bool operator==(const SessionTrain&) const = default;
+};
 struct SessionState {
     QString page;
     int tab = 0;
@@ -71,6 +79,7 @@ struct SessionState {
     ColormapChoice colormap = ColormapChoice::Auto;
     gpu::BackendMode backend = gpu::BackendMode::Cpu;
     std::optional<SessionModel> model;
+    std::optional<SessionTrain> train;
     bool operator==(const SessionState&) const = default;
 };
 

@@ -1,4 +1,5 @@
 #include "ui/panels/encoding_browser.h"
+#include "ui/shell/language.h"
 
 #include <QEvent>
 #include <QHeaderView>
@@ -80,6 +81,19 @@ void EncodingBrowser::rebuild() {
     auto* model = new QTreeWidgetItem(models, {tr("Model config")});
     model->setData(0, Qt::UserRole, QStringLiteral("model"));
     model->setToolTip(0, tr("A model's config.json: its layers, frequencies and context"));
+    // Not an encoding either: the Training lab (issue 27), tiny Transformers trained live.
+    auto* lab =
+        new QTreeWidgetItem(m_tree, {pick(QStringLiteral("Training"), QString::fromUtf8("训练"))});
+    lab->setFlags(Qt::ItemIsEnabled);
+    lab->setFont(0, bold);
+    auto* train = new QTreeWidgetItem(
+        lab, {pick(QStringLiteral("Training lab"), QString::fromUtf8("训练实验室"))});
+    train->setData(0, Qt::UserRole, QStringLiteral("train"));
+    train->setToolTip(
+        0,
+        pick(QStringLiteral("Train tiny Transformers with each encoding and see "
+                            "which one extrapolates to longer sequences"),
+             QString::fromUtf8("用每种位置编码训练小型 Transformer，看哪一种能外推到更长的序列")));
     m_tree->expandAll();
     if (!current.isEmpty()) setCurrentPage(current);
     filter(m_search->text());

@@ -4,6 +4,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStyleFactory>
 #include <QTimer>
 #include <cstdio>
@@ -12,6 +14,8 @@
 #include "ui/model/model_page.h"
 #include "ui/panels/param_panel.h"
 #include "ui/shell/main_window.h"
+#include "ui/train/train_page.h"
+#include "ui/train/train_settings.h"
 
 namespace poslab::ui {
 
@@ -73,6 +77,18 @@ void applyStartHooks(MainWindow& window) {
             report(QFileInfo(c).isFile() ? page->openCompareFile(c) : page->openComparePreset(c));
         }
         window.showModelPage();
+    }
+    // The Training lab with these settings (train_settings.h's JSON), started at once.
+    if (qEnvironmentVariableIsSet("POSLAB_TRAIN")) {
+        const QJsonDocument doc = QJsonDocument::fromJson(qgetenv("POSLAB_TRAIN"));
+        TrainSettings settings;
+        QString error = QStringLiteral("POSLAB_TRAIN: not a JSON object");
+        if (doc.isObject() && trainSettingsFromJson(doc.object(), &settings, &error)) {
+            window.trainPage()->setSettings(settings);
+            window.showTrainPage();
+            error = window.trainPage()->start();
+        }
+        report(error);
     }
     if (qEnvironmentVariableIsSet("POSLAB_LESSON")) {
         const QString id = qEnvironmentVariable("POSLAB_LESSON");

@@ -35,6 +35,7 @@
 #include "ui/shell/presenter_window.h"
 #include "ui/shell/status_panel.h"
 #include "ui/shell/theme.h"
+#include "ui/train/train_page.h"
 #include "ui/views/page_widget.h"
 
 namespace poslab::ui {
@@ -107,6 +108,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
 
     buildMenus();
     buildModelPage();
+    buildTrainPage();                    // and the strip follows it
     m_strip->setModelPage(m_modelPage);  // in presentation mode the strip shows the model
     m_strip->setLessonPlayer(m_player);  // and a lesson step's own formula
     // A click on a parameter in the strip opens a large slider for it; View > Presenter view
@@ -312,6 +314,7 @@ void MainWindow::setColormap(ColormapChoice choice) {
 
 void MainWindow::openPage(const QString& pageId, int tab) {
     if (pageId == kModelPageId) return showModelPage();
+    if (pageId == kTrainPageId) return showTrainPage();
     const PageSpec* page = m_catalog.find(pageId);
     if (!page) return;
     if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
@@ -401,7 +404,7 @@ void MainWindow::resetLayout() {
         d->setFloating(false);
         d->show();
     }
-    if (modelPageShown()) {
+    if (!encodingPageShown()) {
         m_docksBeforeModel = {true, true};
         m_paramsDock->hide();
         m_explanationDock->hide();

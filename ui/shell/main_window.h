@@ -41,6 +41,7 @@ class ExplanationPanel;
 class LessonPlayer;
 class PresentationStrip;
 class ModelPage;
+class TrainPage;
 class PageWidget;
 class ParamPanel;
 class Scheduler;
@@ -120,6 +121,12 @@ public:
     ModelPage* modelPage() const { return m_modelPage; }
     void showModelPage();
     bool modelPageShown() const;
+    // The Training lab (issue 27), shown like the Model page (openPage("train") too).
+    TrainPage* trainPage() const { return m_trainPage; }
+    void showTrainPage();
+    bool trainPageShown() const;
+    // An encoding page is in the centre (not the Model page, not the Training lab).
+    bool encodingPageShown() const;
     QString openModelFile(const QString& path);
     QString exploreModelKind();
     QMenu* recentModelsMenu() const { return m_recentModelsMenu; }
@@ -175,7 +182,10 @@ private:
     void restoreSettings();
     void buildModelPage();
     void retranslateModel();
-    void leaveModelPage();
+    void leaveModelPage();  // back to the encoding page from the Model page or the lab
+    void showSidePage(QWidget* page, const QString& id);
+    void buildTrainPage();
+    void showTrainStep(const LessonStep& step);  // a lesson's Training lab step
     void openModelWithDialog();
     void fillRecentModels();
     std::optional<SessionModel> modelSessionState() const;
@@ -218,6 +228,7 @@ private:
     StatusPanel* m_status = nullptr;
     QStackedWidget* m_stack = nullptr;
     ModelPage* m_modelPage = nullptr;
+    TrainPage* m_trainPage = nullptr;
     std::pair<bool, bool> m_docksBeforeModel{true, true};  // parameters, explanation
     QAction* m_openModelAct = nullptr;
     QMenu* m_recentModelsMenu = nullptr;

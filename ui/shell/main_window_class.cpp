@@ -27,7 +27,7 @@ void MainWindow::clearLessonGhosts() {
 // hold the normal window wider than the screen.
 void MainWindow::rebuildPage() {
     const PageSpec* page = m_page->page();
-    if (!page || modelPageShown()) return;  // showPage makes it afresh when it comes back
+    if (!page || !encodingPageShown()) return;  // showPage makes it afresh when it comes back
     struct Kept {
         int tab;
         QString view;
@@ -63,7 +63,7 @@ void MainWindow::resetClass() {
     // The view widgets are made afresh: compare set-ups and view states go back to their
     // defaults. The Model page keeps its model: choosing one is where a class starts.
     // On the Model page the encoding page is made afresh when it is shown again.
-    if (const PageSpec* page = m_page->page(); page && !modelPageShown())
+    if (const PageSpec* page = m_page->page(); page && encodingPageShown())
         showPage(page, m_page->currentTab());
     m_undo->clear();  // the edits it undid belong to the class before
     m_session->stateChanged();

@@ -98,22 +98,33 @@ bool MainWindow::modelPageShown() const {
 }
 
 void MainWindow::showModelPage() {
-    if (modelPageShown()) return;
-    if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
-    // The parameter panel and the explanation belong to encoding pages; they come back after.
-    // In presentation mode every dock is hidden: what the user chose was recorded on entering.
-    if (!m_presenting)
-        m_docksBeforeModel = {!m_paramsDock->isHidden(), !m_explanationDock->isHidden()};
+    showSidePage(m_modelPage, kModelPageId);
+}
+
+bool MainWindow::encodingPageShown() const {
+    return !m_stack || m_stack->currentWidget() == m_page;
+}
+
+void MainWindow::showSidePage(QWidget* page, const QString& id) {
+    if (m_stack->currentWidget() == page) return;
+    if (encodingPageShown()) {
+        if (m_page->page()) m_values[m_page->page()->id] = m_page->params();
+        // The parameter panel and the explanation belong to encoding pages; they come back
+        // after. In presentation mode every dock is hidden: what the user chose was recorded on
+        // entering.
+        if (!m_presenting)
+            m_docksBeforeModel = {!m_paramsDock->isHidden(), !m_explanationDock->isHidden()};
+    }
     m_paramsDock->hide();
     m_explanationDock->hide();
-    m_stack->setCurrentWidget(m_modelPage);
-    m_browser->setCurrentPage(kModelPageId);
+    m_stack->setCurrentWidget(page);
+    m_browser->setCurrentPage(id);
     updateTitle();
     m_session->stateChanged();
 }
 
 void MainWindow::leaveModelPage() {
-    if (!modelPageShown()) return;
+    if (encodingPageShown()) return;
     m_stack->setCurrentWidget(m_page);
     if (m_presenting) return;  // leaving presentation mode brings them back
     m_paramsDock->setVisible(m_docksBeforeModel.first);

@@ -7,6 +7,7 @@
 #include <QDockWidget>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QJsonDocument>
 #include <QLayout>
 #include <QMenu>
 #include <QMenuBar>
@@ -25,8 +26,11 @@
 #include "ui/panels/encoding_browser.h"
 #include "ui/panels/error_words.h"
 #include "ui/panels/param_panel.h"
+#include "ui/shell/language.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/presentation_strip.h"
+#include "ui/train/train_page.h"
+#include "ui/train/train_session.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/page_widget.h"
 #include "ui/views/view_widget.h"
@@ -110,7 +114,10 @@ void MainWindow::updateLessonActions() {
 
 void MainWindow::updateTitle() {
     QString title = QStringLiteral("PosLab");
-    if (modelPageShown())
+    if (trainPageShown())
+        title += QStringLiteral(" — ") +
+                 pick(QStringLiteral("Training lab"), QString::fromUtf8("训练实验室"));
+    else if (modelPageShown())
         title += QStringLiteral(" — ") + tr("Model") +
                  (m_modelPage->hasModel() ? QStringLiteral(" — ") + m_modelPage->model().name
                                           : QString());
@@ -140,6 +147,7 @@ void MainWindow::newSession() {
     m_pageModels.clear();
     if (const PageSpec* page = m_catalog.find(id)) showPage(page, 0);
     m_modelPage->clearModel();
+    m_trainPage->clear();
     m_undo->clear();
     m_session->reset();
 }
@@ -160,6 +168,8 @@ SessionState MainWindow::sessionState() const {
     s.colormap = m_colormap;
     s.backend = backendMode();
     s.model = modelSessionState();
+    if (trainPageShown() || !m_trainPage->records().empty())
+        s.train = SessionTrain{trainPageShown(), m_trainPage->sessionJson()};
     return s;
 }
 
@@ -173,6 +183,12 @@ QString MainWindow::applySession(const SessionState& s) {
                               core::registry().find(page->encoding.toStdString()));
     std::pair<LoadedModel, LoadedModel> model;
     if (const QString e = checkSessionModel(s.model, &model); !e.isEmpty()) return e;
+    TrainSettings trainSettings;
+    std::vector<core::train::RunRecord> trainRuns;
+    QString trainError;
+    if (s.train && !trainSessionFromJson(QJsonDocument::fromJson(s.train->json).object(),
+                                         &trainSettings, &trainRuns, &trainError))
+        return trainError;
 
     m_player->stop();
     if (s.language != currentLanguage()) setLanguage(s.language);
@@ -188,6 +204,12 @@ QString MainWindow::applySession(const SessionState& s) {
             if (w->spec().id == v.view) w->setState(v.state);
     m_page->requestUpdate();  // setState does not ask for a result itself
     applySessionModel(s.model, model);
+    if (s.train) {
+        m_trainPage->setRecords(trainSettings, std::move(trainRuns));
+        if (s.train->shown) showTrainPage();
+    } else {
+        m_trainPage->clear();
+    }
     m_undo->clear();  // the edits belonged to the previous session
     return {};
 }
@@ -217,6 +239,7 @@ std::optional<QVector<CurveData>> MainWindow::lessonGhost(int index) const {
 
 void MainWindow::showLessonStep(int index) {
     const LessonStep* step = m_player->step();
+    if (step && !step->train.isEmpty()) return showTrainStep(*step);
     const PageSpec* page = step ? m_catalog.find(step->page) : nullptr;
     if (!page) return;
     auto values = stepParams(*step, m_catalog);
@@ -269,7 +292,7 @@ void MainWindow::togglePresentation(bool on) {
         m_stateBeforePresenting = saveState();  // dock visibility and sizes, put back on leaving
         // The parameter and explanation docks as the user keeps them on encoding pages: a lesson
         // may move between the Model page and encoding pages before presentation mode ends.
-        if (!modelPageShown())
+        if (encodingPageShown())
             m_docksBeforeModel = {!m_paramsDock->isHidden(), !m_explanationDock->isHidden()};
         m_maximizedBeforePresenting = isMaximized();
         m_browserWidthBeforePresenting = m_browserDock->width();
@@ -277,6 +300,7 @@ void MainWindow::togglePresentation(bool on) {
         menuBar()->hide();
         statusBar()->hide();
         applyPresentationFont();
+        m_trainPage->setPresenting(true);
         m_strip->refresh();
         m_strip->show();
         showFullScreen();
@@ -285,11 +309,12 @@ void MainWindow::togglePresentation(bool on) {
         setFont(QFont());  // the window and its children now, not at the next polish
         invalidateLayouts();
         rebuildPage();
+        m_trainPage->setPresenting(false);
         m_strip->hide();
         menuBar()->show();
         statusBar()->show();
         restoreState(m_stateBeforePresenting);
-        const bool encodingPage = !modelPageShown();
+        const bool encodingPage = encodingPageShown();
         m_paramsDock->setVisible(encodingPage && m_docksBeforeModel.first);
         m_explanationDock->setVisible(encodingPage && m_docksBeforeModel.second);
         if (m_maximizedBeforePresenting)

@@ -1,5 +1,7 @@
 #include "ui/shell/presentation_strip.h"
 
+#include "ui/train/train_page.h"
+
 #include <QEvent>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -19,6 +21,7 @@
 #include "ui/shell/language.h"
 #include "ui/shell/param_popup.h"
 #include "ui/shell/strip_params.h"
+#include "ui/train/train_page.h"
 #include "ui/views/page_widget.h"
 
 namespace poslab::ui {
@@ -190,9 +193,32 @@ void PresentationStrip::resizeEvent(QResizeEvent* e) {
         refreshModel();
 }
 
+void PresentationStrip::setTrainPage(TrainPage* page) {
+    m_trainPage = page;
+    page->installEventFilter(this);
+    connect(page, &TrainPage::changed, this, [this] {
+        if (isVisible()) refresh();
+    });
+}
+
+// No formula: the lab's settings and how far it is, on the strip's whole width.
+void PresentationStrip::refreshTrain() {
+    m_formula->clear();
+    m_formula->hide();
+    m_items->hide();
+    m_params->show();
+    m_params->setAlignment(Qt::AlignLeft | Qt::AlignVCenter);
+    if (auto* row = qobject_cast<QHBoxLayout*>(layout())) {
+        row->setStretch(0, 0);
+        row->setStretch(1, 1);
+        row->setStretch(2, 0);
+    }
+    m_params->setText(m_trainPage->summary());
+}
+
 bool PresentationStrip::eventFilter(QObject* watched, QEvent* e) {
-    if (watched == m_modelPage && (e->type() == QEvent::Show || e->type() == QEvent::Hide) &&
-        isVisible())
+    if ((watched == m_modelPage || watched == m_trainPage) &&
+        (e->type() == QEvent::Show || e->type() == QEvent::Hide) && isVisible())
         refresh();
     return QFrame::eventFilter(watched, e);
 }
@@ -237,6 +263,10 @@ void PresentationStrip::refreshModel() {
 }
 
 void PresentationStrip::refresh() {
+    if (m_trainPage && !m_trainPage->isHidden()) {
+        refreshTrain();
+        return;
+    }
     if (m_modelPage && !m_modelPage->isHidden()) {
         refreshModel();
         return;

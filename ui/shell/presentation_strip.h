@@ -23,6 +23,7 @@ class MathLabel;
 }
 class LessonPlayer;
 class ModelPage;
+class TrainPage;
 class PageWidget;
 class ParamPanel;
 class ParamPopup;
@@ -35,6 +36,8 @@ public:
     void refresh();
     // The Model page it follows (its changes, and whether it is the one shown); null: none.
     void setModelPage(ModelPage* page);
+    // The Training lab it follows: while shown, the strip says what the lab compares.
+    void setTrainPage(TrainPage* page);
     // The lesson whose running step's own formula ("formula" in the lesson file) stands for the
     // view's while that step's view is shown; null: none.
     void setLessonPlayer(const LessonPlayer* player) { m_player = player; }
@@ -57,7 +60,9 @@ protected:
 
 private:
     void refreshModel();
+    void refreshTrain();
     PageWidget* m_page;
+    TrainPage* m_trainPage = nullptr;
     ModelPage* m_modelPage = nullptr;
     const LessonPlayer* m_player = nullptr;
     math::MathLabel* m_formula;

@@ -19,6 +19,7 @@
 #include "ui/model/model_page.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/presentation_strip.h"
+#include "ui/train/train_page.h"
 #include "ui/views/page_widget.h"
 #include "ui/views/view_widget.h"
 
@@ -49,7 +50,12 @@ void PresenterCanvas::refresh() {
     m_hasFigure = false;
     m_charts.clear();
     m_message.clear();
-    if (m_window->modelPageShown()) {
+    if (m_window->trainPageShown()) {
+        // The lab's headline chart (or the pane the user selected), as Export Figure takes it.
+        QString error;
+        m_hasFigure = m_window->trainPage()->figure(&m_figure, &error, nullptr);
+        if (!m_hasFigure) m_message = error;
+    } else if (m_window->modelPageShown()) {
         const ModelPage* page = m_window->modelPage();
         if (!page->hasModel())
             m_message = tr("No model is open on the Model page.");
@@ -204,6 +210,8 @@ Presenter::Presenter(MainWindow* window)
     connect(window->lessonPlayer(), &LessonPlayer::stepChanged, this, &Presenter::refresh);
     connect(window->lessonPlayer(), &LessonPlayer::stopped, this, &Presenter::refresh);
     window->modelPage()->installEventFilter(this);
+    connect(window->trainPage(), &TrainPage::changed, this, &Presenter::refresh);
+    window->trainPage()->installEventFilter(this);
     window->installEventFilter(this);
     // A projector unplugged takes the window with it.
     connect(qApp, &QGuiApplication::screenRemoved, this, [this](QScreen* s) {
@@ -276,7 +284,8 @@ bool Presenter::eventFilter(QObject* watched, QEvent* e) {
             QTimer::singleShot(0, this, [this] {
                 if (!m_window->isVisible()) close();
             });
-    } else if (watched == m_modelPage && (e->type() == QEvent::Show || e->type() == QEvent::Hide)) {
+    } else if ((watched == m_modelPage || watched == m_window->trainPage()) &&
+               (e->type() == QEvent::Show || e->type() == QEvent::Hide)) {
         refresh();
     }
     return QObject::eventFilter(watched, e);

@@ -2,22 +2,10 @@
 
 #include <QMetaObject>
 #include <QTimer>
-#include <chrono>
-#include <ctime>
 
 namespace poslab::ui {
 
 namespace tr = core::train;
-
-namespace {
-
-double threadCpuSeconds() {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<double>(ts.tv_sec) + 1e-9 * static_cast<double>(ts.tv_nsec);
-}
-
-}  // namespace
 
 TrainController::TrainController(QObject* parent) : QObject(parent) {}
 
@@ -30,7 +18,7 @@ void TrainController::start(const std::vector<tr::TrainConfig>& runs, int thread
     {
         std::lock_guard lock(m_mutex);
         m_runs.clear();
-        for (const auto& c : runs) m_runs.push_back(RunView{c, {}, 0, false, {}, std::nullopt});
+        for (const auto& c : runs) m_runs.push_back(RunView{c, {}, 0, false, {}, nullptr});
     }
     m_cancel = false;
     m_paused = false;
@@ -130,22 +118,16 @@ void TrainController::work() {
             std::unique_lock lock(m_mutex);
             m_resume.wait(lock, [this] { return !m_paused.load() || m_cancel.load(); });
         };
-        const auto wall0 = std::chrono::steady_clock::now();
-        const double cpu0 = threadCpuSeconds();
-        auto result = tr::trainRun(config, ctx, hooks);
-        const double cpu = threadCpuSeconds() - cpu0;
-        const double wall =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count();
+        auto record = tr::recordRun(config, ctx, hooks);
         {
             std::lock_guard lock(m_mutex);
             RunView& r = m_runs[i];
-            if (result) {
+            if (record) {
                 r.done = true;
                 r.fraction = 1;
-                r.record = tr::RunRecord{config, std::move(*result), wall,
-                                         1000.0 * cpu / static_cast<double>(config.steps)};
-            } else if (result.error().code != core::Errc::Cancelled) {
-                r.error = QString::fromStdString(result.error().message);
+                r.record = std::make_shared<const tr::RunRecord>(std::move(*record));
+            } else if (record.error().code != core::Errc::Cancelled) {
+                r.error = QString::fromStdString(record.error().message);
             }
         }
         notify();

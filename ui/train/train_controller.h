@@ -12,7 +12,6 @@
 #include <condition_variable>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <thread>
 #include <vector>
 
@@ -31,7 +30,8 @@ public:
         double fraction = 0;                      // of the run's work (steps and evaluation)
         bool done = false;                        // finished: `record` holds it
         QString error;                            // failed (not a stop)
-        std::optional<core::train::RunRecord> record;
+        // Shared, not copied: a snapshot on the GUI thread copies no model.
+        std::shared_ptr<const core::train::RunRecord> record;
     };
 
     explicit TrainController(QObject* parent = nullptr);

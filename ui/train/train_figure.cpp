@@ -1,7 +1,6 @@
 #include "ui/train/train_figure.h"
 
 #include <algorithm>
-#include <map>
 
 #include "ui/figure/number_format.h"
 #include "ui/shell/language.h"
@@ -57,27 +56,48 @@ LocalText trainEncodingLabel(tr::Encoding encoding) {
     return {};
 }
 
-core::Expected<LinesData> trainAccuracyLines(const std::vector<tr::RunRecord>& runs) {
+TrainVariant trainVariantOf(const tr::TrainConfig& config) {
+    return {config.encoding, config.encoding == tr::Encoding::Learned ? config.learnedInit : 0.02};
+}
+
+LocalText trainVariantLabel(const TrainVariant& variant) {
+    LocalText l = trainEncodingLabel(variant.encoding);
+    if (variant.encoding == tr::Encoding::Learned && variant.learnedInit != 0.02) {
+        const QString s = formatNumber(variant.learnedInit, 6);
+        l.en += QStringLiteral(" (init %1)").arg(s);
+        l.zh += QString::fromUtf8("（初值 %1）").arg(s);
+    }
+    return l;
+}
+
+core::Expected<LinesData> trainAccuracyLines(const std::vector<tr::RunRecord>& runs,
+                                             const std::vector<TrainVariant>& colours) {
     if (runs.empty()) return core::fail("no training runs to draw");
     const tr::TaskConfig& task = runs.front().config.task;
     const auto sizes = task.testSizes();
-    std::vector<tr::Encoding> order;
-    std::map<tr::Encoding, std::vector<const tr::RunRecord*>> byEncoding;
+    std::vector<TrainVariant> order;
+    std::vector<std::vector<const tr::RunRecord*>> byVariant;
     for (const auto& r : runs) {
         if (r.config.task.task != task.task || r.config.task.testSizes() != sizes ||
             r.result.eval.size() != sizes.size())
             return core::fail("the runs to draw differ in task or test sizes");
-        if (!byEncoding.count(r.config.encoding)) order.push_back(r.config.encoding);
-        byEncoding[r.config.encoding].push_back(&r);
+        const TrainVariant v = trainVariantOf(r.config);
+        const auto at = std::find(order.begin(), order.end(), v);
+        if (at == order.end()) {
+            order.push_back(v);
+            byVariant.push_back({&r});
+        } else {
+            byVariant[static_cast<std::size_t>(at - order.begin())].push_back(&r);
+        }
     }
     LinesData d;
-    int color = 0;
-    for (tr::Encoding e : order) {
+    for (std::size_t k = 0; k < order.size(); ++k) {
         CurveData c;
-        c.name = trainEncodingLabel(e);
+        c.name = trainVariantLabel(order[k]);
         c.markers = true;
-        c.color = color++;
-        const auto& list = byEncoding[e];
+        const auto known = std::find(colours.begin(), colours.end(), order[k]);
+        c.color = static_cast<int>(known != colours.end() ? known - colours.begin() : k);
+        const auto& list = byVariant[k];
         for (std::size_t i = 0; i < sizes.size(); ++i) {
             double sum = 0, lo = 100, hi = 0;
             for (const auto* r : list) {
@@ -145,8 +165,14 @@ core::Expected<Figure> trainFigure(const std::vector<tr::RunRecord>& runs) {
         extra += QStringLiteral(" · ") + pick(QStringLiteral("random positions R = %1"),
                                               QString::fromUtf8("随机位置 R = %1"))
                                              .arg(c.task.randomPositions);
-    if (c.encoding == tr::Encoding::Learned || c.learnedInit != 0.02)
-        extra += QStringLiteral(" · learned_init = ") + formatNumber(c.learnedInit, 6);
+    // The learned table's scale, where one scale was trained (several name their curves).
+    std::vector<double> inits;
+    for (const auto& r : runs)
+        if (r.config.encoding == tr::Encoding::Learned &&
+            std::find(inits.begin(), inits.end(), r.config.learnedInit) == inits.end())
+            inits.push_back(r.config.learnedInit);
+    if (inits.size() == 1)
+        extra += QStringLiteral(" · learned_init = ") + formatNumber(inits.front(), 6);
     f.footer = QStringLiteral("train/") + QString::fromLatin1(tr::taskId(c.task.task)) +
                QStringLiteral(" · ") + model + QStringLiteral(" · ") +
                pick(QStringLiteral("%1 steps, batch %2"), QString::fromUtf8("%1 步，批量 %2"))

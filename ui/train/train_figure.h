@@ -14,9 +14,26 @@ namespace poslab::ui {
 // The display name of a training-lab encoding ("ALiBi", "KERPLE (log)", "none (NoPE)").
 LocalText trainEncodingLabel(core::train::Encoding encoding);
 
-// The chart of a comparison: encodings in the order of their first run, seeds pooled. Runs that
-// share neither task nor test sizes are refused (one line), as is an empty list.
-core::Expected<LinesData> trainAccuracyLines(const std::vector<core::train::RunRecord>& runs);
+// What a comparison compares: an encoding, and for the learned table its initial scale (T4
+// trains it from 0.02 and from 1: two curves).
+struct TrainVariant {
+    core::train::Encoding encoding = core::train::Encoding::None;
+    double learnedInit = 0.02;
+    bool operator==(const TrainVariant& o) const {
+        return encoding == o.encoding &&
+               (encoding != core::train::Encoding::Learned || learnedInit == o.learnedInit);
+    }
+};
+TrainVariant trainVariantOf(const core::train::TrainConfig& config);
+// "learned (init 1)" for a learned table from another scale than 0.02, else the encoding's.
+LocalText trainVariantLabel(const TrainVariant& variant);
+
+// The chart of a comparison: variants in the order of their first run, seeds pooled; a variant's
+// colour is its index in `colours` where it is there (the page keeps colours as runs finish),
+// else its place. Runs that share neither task nor test sizes are refused (one line), as is an
+// empty list.
+core::Expected<LinesData> trainAccuracyLines(const std::vector<core::train::RunRecord>& runs,
+                                             const std::vector<TrainVariant>& colours = {});
 
 // The figure: the chart with its title, axis names and a footer of every setting.
 core::Expected<Figure> trainFigure(const std::vector<core::train::RunRecord>& runs);
