@@ -197,12 +197,20 @@ private slots:
         QVERIFY(page->figure(&f, &error, &name));
         QCOMPARE(name, QStringLiteral("train_learned"));
 
-        // Presentation mode: the charts without the controls; the encoding page comes back.
+        // Presentation mode: the charts without the controls, or the run's pane alone where it
+        // is the selected one (a lesson step about what a run learned); the encoding page comes
+        // back after.
+        QTest::mouseClick(page->headlinePane(), Qt::LeftButton);
         w.setPresentation(true);
         QTRY_VERIFY(!page->startButton()->isVisible());
         QVERIFY(page->headlinePane()->isVisible());
         QVERIFY(!page->inspectPane()->isVisible());
+        page->showChart("learned", {tr::Encoding::T5, 0.02});
+        QVERIFY(page->inspectPane()->isVisible());
+        QVERIFY(!page->headlinePane()->isVisible());
+        QCOMPARE(page->runChoice()->currentIndex(), 3);
         w.setPresentation(false);
+        QVERIFY(page->headlinePane()->isVisible());
         QTRY_VERIFY(page->startButton()->isVisible());
         w.openPage(QStringLiteral("rope"));
         QVERIFY(w.encodingPageShown());

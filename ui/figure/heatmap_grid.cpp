@@ -58,9 +58,23 @@ HeatmapGrid heatmapGrid(const QRectF& area, const QVector<HeatmapData>& panels, 
     g.block = area;
     const auto n = static_cast<int>(panels.size());
     if (n == 0) return g;
-    g.cols = n <= 3
-                 ? n
-                 : static_cast<int>(std::lround(std::sqrt(n * area.width() / area.height() * 0.8)));
+    // Up to three in a row; more in the columns that give the largest square plot (a wide, low
+    // area such as the Training lab's takes its four heads in one row, a slide two rows of four).
+    if (n <= 3) {
+        g.cols = n;
+    } else {
+        double best = 0;
+        for (int cols = 1; cols <= n; ++cols) {
+            const int rows = (n + cols - 1) / cols;
+            // A panel's plot: its cell less the colour bar and labels beside it (about a third
+            // of its width) and the title and tick labels under and over it (a fifth).
+            const double side = std::min(0.65 * area.width() / cols, 0.8 * area.height() / rows);
+            if (side > best * 1.02) {  // a clearly larger cell; ties keep fewer columns
+                best = side;
+                g.cols = cols;
+            }
+        }
+    }
     g.cols = std::clamp(g.cols, 1, n);
     g.rows = (n + g.cols - 1) / g.cols;
     // Titles whole: in two lines where one does not fit a panel's width (the same for all).

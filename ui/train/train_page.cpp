@@ -49,6 +49,7 @@ TrainPage::TrainPage(QWidget* parent)
     m_inspect->setObjectName(QStringLiteral("trainInspect"));
 
     auto* top = new QSplitter(Qt::Horizontal, this);
+    m_charts = top;
     top->addWidget(m_headline);
     top->addWidget(m_loss);
     top->setStretchFactor(0, 3);
@@ -307,13 +308,23 @@ bool TrainPage::figure(Figure* figure, QString* error, QString* name) const {
 }
 
 void TrainPage::setPresenting(bool on) {
-    m_controlsArea->setVisible(!on);
-    m_inspectBox->setVisible(!on);
+    m_presenting = on;
+    applyPresenting();
+}
+
+// Presenting: no controls, and the charts or the run's inspection (when that pane is the one
+// selected: a lesson step about what a run learned) on the whole page.
+void TrainPage::applyPresenting() {
+    const bool inspect = m_selected == m_inspect;
+    m_controlsArea->setVisible(!m_presenting);
+    m_charts->setVisible(!m_presenting || !inspect);
+    m_inspectBox->setVisible(!m_presenting || inspect);
 }
 
 void TrainPage::selectPane(FigurePane* pane) {
     m_selected = pane;
     for (FigurePane* p : {m_headline, m_loss, m_inspect}) p->setSelected(p == pane);
+    if (m_presenting) applyPresenting();
 }
 
 }  // namespace poslab::ui

@@ -72,7 +72,8 @@ public:
     // Selects the chart a lesson step names ("accuracy", "loss", "learned", "attention"; the last
     // two of `variant`'s first seed, as soon as that run has finished).
     void showChart(const QString& chart, const TrainVariant& variant);
-    // Presentation mode: the headline chart large, the loss beside it, no controls.
+    // Presentation mode: the headline chart large, the loss beside it, no controls; or, where the
+    // run's pane is selected (a lesson step about what a run learned), that pane large.
     void setPresenting(bool on);
 
     FigurePane* headlinePane() const { return m_headline; }
@@ -104,6 +105,7 @@ private:
     void refreshInspect();
     void refreshButtons();
     void selectPane(FigurePane* pane);
+    void applyPresenting();
     std::vector<TrainVariant> colourOrder() const;
     void updateSessionJson();
 
@@ -115,7 +117,8 @@ private:
     std::optional<TrainVariant> m_wanted;  // the run a lesson step asks the inspector for
     QByteArray m_sessionJson;
 
-    QWidget *m_column = nullptr, *m_controlsArea = nullptr;
+    QWidget *m_column = nullptr, *m_controlsArea = nullptr, *m_charts = nullptr;
+    bool m_presenting = false;
     QLabel *m_taskLabel = nullptr, *m_encodingsLabel = nullptr, *m_seedsLabel = nullptr,
            *m_stepsLabel = nullptr, *m_status = nullptr, *m_error = nullptr, *m_showLabel = nullptr;
     QComboBox *m_task = nullptr, *m_runChoice = nullptr, *m_showChoice = nullptr,

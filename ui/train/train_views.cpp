@@ -89,7 +89,7 @@ core::Expected<Figure> learnedTableFigure(const tr::RunRecord& run) {
     HeatmapData h =
         matrixPanel(s, -1, 1, ColormapKind::Diverging,
                     {QStringLiteral("init %1 · adjacent rows' mean cosine %2")
-                         .arg(formatNumber(c.learnedInit, 6), formatNumber(adjacent, 2)),
+                         .arg(formatNumber(c.learnedInit, 6), QString::number(adjacent, 'f', 2)),
                      QString::fromUtf8("初值 %1 · 相邻行平均余弦 %2")
                          .arg(formatNumber(c.learnedInit, 6), formatNumber(adjacent, 2))},
                     pick(QStringLiteral("position i"), QString::fromUtf8("位置 i")),
@@ -117,12 +117,15 @@ core::Expected<Figure> t5Figure(const tr::RunRecord& run) {
         top = std::max(top, tables.back().cwiseAbs().maxCoeff());
     }
     if (top == 0) top = 1;  // untrained: all zero, drawn in the middle colour
-    for (std::int64_t l = 0; l < c.layers; ++l)
-        f.result.heatmaps << matrixPanel(
+    for (std::int64_t l = 0; l < c.layers; ++l) {
+        HeatmapData h = matrixPanel(
             tables[static_cast<std::size_t>(l)], -top, top, ColormapKind::Diverging,
             {QStringLiteral("layer %1").arg(l + 1), QString::fromUtf8("第 %1 层").arg(l + 1)},
             pick(QStringLiteral("head"), QString::fromUtf8("头")),
             pick(QStringLiteral("bucket"), QString::fromUtf8("桶")));
+        h.rowMap.first = 1;  // heads 1 .. H, as the attention panels name them
+        f.result.heatmaps << h;
+    }
     return f;
 }
 
