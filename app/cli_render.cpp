@@ -143,7 +143,10 @@ int renderLesson(const RenderArgs& r, const ui::FigureOptions& options, double b
     const auto& catalog = ui::Catalog::instance();
     if (!ui::loadLesson(QString::fromStdString(r.lesson), catalog, &lesson, &error))
         return fail(kCmd, error.toStdString());
-    const auto figures = ui::lessonFigures(lesson, catalog, budget);
+    // Training lab steps train their comparisons (a minute or more): say so as each starts.
+    const auto figures = ui::lessonFigures(lesson, catalog, budget, 0, [](const std::string& s) {
+        std::cerr << "poslab render: " << s << "\n";
+    });
     if (!figures) return fail(kCmd, figures.error().message);
     ui::FigureFormat folderFormat = r.format == "svg"   ? ui::FigureFormat::Svg
                                     : r.format == "pdf" ? ui::FigureFormat::Pdf

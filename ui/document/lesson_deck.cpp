@@ -85,14 +85,19 @@ QVector<CurveData> ghostCurves(const LessonGhost& ghost) {
 }
 
 core::Expected<QVector<Figure>> lessonFigures(const Lesson& lesson, const Catalog& catalog,
-                                              double memoryBudget, std::int64_t trainStepCap) {
+                                              double memoryBudget, std::int64_t trainStepCap,
+                                              const std::function<void(const std::string&)>& note) {
     QVector<Figure> figures;
+    std::string stepName;  // "lesson step 3: ", for the note
     TrainStepCache trained(static_cast<int>(std::max(1u, std::thread::hardware_concurrency())),
-                           trainStepCap);
+                           trainStepCap, [&](const std::string& what) {
+                               if (note) note(stepName + what);
+                           });
     for (int i = 0; i < lesson.steps.size(); ++i) {
         const LessonStep& step = lesson.steps[i];
         const std::string where = "lesson step " + std::to_string(i + 1) + ": ";
         if (!step.train.isEmpty()) {
+            stepName = where;
             auto figure = trained.figure(step);
             if (!figure) return core::fail(where + figure.error().message);
             if (!step.formula.isEmpty()) figure->formula = step.formula.text();

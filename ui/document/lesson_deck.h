@@ -5,7 +5,9 @@
 
 #include <QVector>
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 
 #include "core/compute.h"
 #include "ui/document/lesson.h"
@@ -32,7 +34,9 @@ QVector<CurveData> ghostCurves(const LessonGhost& ghost);
 // step's error names it ("lesson step 3: ..."). A Training lab step trains its comparison on the
 // machine's threads (each comparison once); `trainStepCap` > 0 caps every run's steps (the test
 // suites' decks: the lab's numbers are the training suites' business, a deck's layout theirs).
-core::Expected<QVector<Figure>> lessonFigures(const Lesson& lesson, const Catalog& catalog,
-                                              double memoryBudget, std::int64_t trainStepCap = 0);
+// `note` hears what takes long ("lesson step 1: training 7 runs of copy, 2000 steps each").
+core::Expected<QVector<Figure>> lessonFigures(
+    const Lesson& lesson, const Catalog& catalog, double memoryBudget,
+    std::int64_t trainStepCap = 0, const std::function<void(const std::string&)>& note = {});
 
 }  // namespace poslab::ui

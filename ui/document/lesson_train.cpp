@@ -121,6 +121,10 @@ core::Expected<std::vector<tr::RunRecord>> TrainStepCache::runs(const TrainSetti
             c.evalSamples = std::min<std::int64_t>(c.evalSamples, c.evalBatch);
         }
     const int threads = std::max(1, std::min<int>(m_threads, static_cast<int>(configs->size())));
+    if (m_note)
+        m_note("training " + std::to_string(configs->size()) + " runs of " +
+               tr::taskId(settings.task) + ", " + std::to_string(configs->front().steps) +
+               " steps each, on " + std::to_string(threads) + " threads");
     for (const auto& c : *configs)
         if (auto st = tr::checkTrainMemory(c, threads, core::configuredMemoryBudget()); !st)
             return st.error();

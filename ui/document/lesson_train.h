@@ -6,6 +6,9 @@
 #include <QJsonObject>
 #include <QMap>
 #include <QString>
+#include <functional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/expected.h"
@@ -34,13 +37,17 @@ TrainShow trainShowOf(const LessonStep& step);
 // most (the test suites' decks; the window and `poslab render` train the step's own steps).
 class TrainStepCache {
 public:
-    TrainStepCache(int threads, std::int64_t stepCap) : m_threads(threads), m_cap(stepCap) {}
+    // `note` hears each comparison as it starts training ("training 7 runs of copy, ...").
+    TrainStepCache(int threads, std::int64_t stepCap,
+                   std::function<void(const std::string&)> note = {})
+        : m_threads(threads), m_cap(stepCap), m_note(std::move(note)) {}
     core::Expected<Figure> figure(const LessonStep& step);
 
 private:
     core::Expected<std::vector<core::train::RunRecord>> runs(const TrainSettings& settings);
     int m_threads;
     std::int64_t m_cap;
+    std::function<void(const std::string&)> m_note;
     QMap<QString, std::vector<core::train::RunRecord>> m_done;  // by the settings' JSON
 };
 

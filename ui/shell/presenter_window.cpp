@@ -19,6 +19,7 @@
 #include "ui/model/model_page.h"
 #include "ui/shell/main_window.h"
 #include "ui/shell/presentation_strip.h"
+#include "ui/train/figure_pane.h"
 #include "ui/train/train_page.h"
 #include "ui/views/page_widget.h"
 #include "ui/views/view_widget.h"
@@ -81,16 +82,10 @@ void PresenterCanvas::paintEvent(QPaintEvent*) {
     if (m_hasFigure) {
         // The export's figure at this window's size: its title, panels, axes and colour bars;
         // the formula and the parameters stand large in the strip above it.
-        FigureOptions options;
-        options.pixels = size();
-        options.dpi = std::max(72, logicalDpiY());
-        options.dark = dark;
-        options.footer = false;
-        options.formula = false;
         // Text sized to the projector's whole height (a body line 1/32 of it: 22 px at 720p,
         // ticks 17 px), not to the part of it the figure has below the strip.
-        options.minUnit = window()->height() / 32.0;
-        paintFigure(p, QRectF(rect()), m_figure, options);
+        paintFigure(p, QRectF(rect()), m_figure,
+                    onScreenFigureOptions(*this, dark, window()->height() / 32.0));
         return;
     }
     QVector<const ModelChartWidget*> charts;

@@ -8,6 +8,17 @@
 
 namespace poslab::ui {
 
+FigureOptions onScreenFigureOptions(const QWidget& widget, bool dark, double minUnit) {
+    FigureOptions options;
+    options.pixels = widget.size();
+    options.dpi = std::max(72, widget.logicalDpiY());
+    options.dark = dark;
+    options.footer = false;
+    options.formula = false;
+    options.minUnit = minUnit;
+    return options;
+}
+
 FigurePane::FigurePane(QWidget* parent) : QWidget(parent) {
     setMinimumSize(160, 120);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
@@ -44,16 +55,10 @@ void FigurePane::paintEvent(QPaintEvent*) {
     p.fillRect(rect(), bg);
     const bool dark = bg.lightness() < 128;
     if (m_has) {
-        FigureOptions options;
-        options.pixels = size();
-        options.dpi = std::max(72, logicalDpiY());
-        options.dark = dark;
-        options.footer = false;
-        options.formula = false;
         // Text at the widget font's size at least (the figure's own 1/45 of a small pane's
         // height would be unreadable); presentation mode's larger font grows it.
-        options.minUnit = 0.85 * fontMetrics().height();
-        paintFigure(p, QRectF(rect()), m_figure, options);
+        paintFigure(p, QRectF(rect()), m_figure,
+                    onScreenFigureOptions(*this, dark, 0.85 * fontMetrics().height()));
     } else if (!m_message.isEmpty()) {
         const PaintStyle style = makeScreenStyle(dark, font());
         paintCentredText(p, QRectF(rect()).adjusted(12, 0, -12, 0), m_message, 1.0, style);

@@ -9,6 +9,11 @@
 
 namespace poslab::ui {
 
+// A figure drawn on a widget as the export would draw it at the widget's size: no footer, no
+// formula (the page or the strip shows them), the widget's resolution, body text at least
+// `minUnit` pixels (the screen's font, or a projector's height).
+FigureOptions onScreenFigureOptions(const QWidget& widget, bool dark, double minUnit);
+
 class FigurePane : public QWidget {
     Q_OBJECT
 public:

@@ -11,18 +11,6 @@ namespace {
 
 namespace tr = core::train;
 
-QString taskName(tr::Task task) {
-    switch (task) {
-        case tr::Task::Copy:
-            return pick(QStringLiteral("Copy"), QString::fromUtf8("复制"));
-        case tr::Task::Reverse:
-            return pick(QStringLiteral("Reverse"), QString::fromUtf8("反转"));
-        case tr::Task::Sort:
-            return pick(QStringLiteral("Sort"), QString::fromUtf8("排序"));
-    }
-    return {};
-}
-
 QString seedList(const std::vector<std::uint64_t>& seeds) {
     QStringList out;
     for (auto s : seeds) out << QString::number(s);
@@ -30,6 +18,18 @@ QString seedList(const std::vector<std::uint64_t>& seeds) {
 }
 
 }  // namespace
+
+QString trainTaskName(tr::Task task) {
+    switch (task) {
+        case tr::Task::Copy:
+            return pick(QStringLiteral("copy"), QString::fromUtf8("复制"));
+        case tr::Task::Reverse:
+            return pick(QStringLiteral("reverse"), QString::fromUtf8("反转"));
+        case tr::Task::Sort:
+            return pick(QStringLiteral("sort"), QString::fromUtf8("排序"));
+    }
+    return {};
+}
 
 LocalText trainEncodingLabel(tr::Encoding encoding) {
     const auto same = [](const char* name) {
@@ -75,29 +75,19 @@ core::Expected<LinesData> trainAccuracyLines(const std::vector<tr::RunRecord>& r
     if (runs.empty()) return core::fail("no training runs to draw");
     const tr::TaskConfig& task = runs.front().config.task;
     const auto sizes = task.testSizes();
-    std::vector<TrainVariant> order;
-    std::vector<std::vector<const tr::RunRecord*>> byVariant;
-    for (const auto& r : runs) {
+    for (const auto& r : runs)
         if (r.config.task.task != task.task || r.config.task.testSizes() != sizes ||
             r.result.eval.size() != sizes.size())
             return core::fail("the runs to draw differ in task or test sizes");
-        const TrainVariant v = trainVariantOf(r.config);
-        const auto at = std::find(order.begin(), order.end(), v);
-        if (at == order.end()) {
-            order.push_back(v);
-            byVariant.push_back({&r});
-        } else {
-            byVariant[static_cast<std::size_t>(at - order.begin())].push_back(&r);
-        }
-    }
+    const auto groups = groupByVariant(runs, [](const tr::RunRecord&) { return true; });
     LinesData d;
-    for (std::size_t k = 0; k < order.size(); ++k) {
+    for (std::size_t k = 0; k < groups.size(); ++k) {
         CurveData c;
-        c.name = trainVariantLabel(order[k]);
+        c.name = trainVariantLabel(groups[k].first);
         c.markers = true;
-        const auto known = std::find(colours.begin(), colours.end(), order[k]);
+        const auto known = std::find(colours.begin(), colours.end(), groups[k].first);
         c.color = static_cast<int>(known != colours.end() ? known - colours.begin() : k);
-        const auto& list = byVariant[k];
+        const auto& list = groups[k].second;
         for (std::size_t i = 0; i < sizes.size(); ++i) {
             double sum = 0, lo = 100, hi = 0;
             for (const auto* r : list) {
@@ -147,8 +137,10 @@ core::Expected<Figure> trainFigure(const std::vector<tr::RunRecord>& runs) {
             seeds.push_back(r.config.seed);
     Figure f;
     f.chinese = isChinese();
-    f.title = taskName(c.task.task) + pick(QStringLiteral(": token accuracy against test size"),
-                                           QString::fromUtf8("：各测试长度的词元准确率"));
+    QString task = trainTaskName(c.task.task);
+    task[0] = task[0].toUpper();  // "Copy: …"; Chinese has no case
+    f.title = task + pick(QStringLiteral(": token accuracy against test size"),
+                          QString::fromUtf8("：各测试长度的词元准确率"));
     f.result.viewId = QStringLiteral("train/accuracy");
     f.result.lines = std::move(*lines);
     f.xLabel = f.result.lines.xAxis;

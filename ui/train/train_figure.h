@@ -3,6 +3,8 @@
 // the training sizes shaded. `poslab train --figure` and the GUI's Training lab draw the same one.
 #pragma once
 
+#include <algorithm>
+#include <utility>
 #include <vector>
 
 #include "core/expected.h"
@@ -27,6 +29,27 @@ struct TrainVariant {
 TrainVariant trainVariantOf(const core::train::TrainConfig& config);
 // "learned (init 1)" for a learned table from another scale than 0.02, else the encoding's.
 LocalText trainVariantLabel(const TrainVariant& variant);
+
+// The task's name in the current language, lower case ("copy", "复制").
+QString trainTaskName(core::train::Task task);
+
+// `items` (runs or their live views: anything with a `config`) grouped by variant in the order of
+// their first member; `keep` leaves items out.
+template <class T, class Keep>
+std::vector<std::pair<TrainVariant, std::vector<const T*>>> groupByVariant(
+    const std::vector<T>& items, Keep keep) {
+    std::vector<std::pair<TrainVariant, std::vector<const T*>>> out;
+    for (const T& item : items) {
+        if (!keep(item)) continue;
+        const TrainVariant v = trainVariantOf(item.config);
+        auto at = std::find_if(out.begin(), out.end(), [&](const auto& g) { return g.first == v; });
+        if (at == out.end())
+            out.push_back({v, {&item}});
+        else
+            at->second.push_back(&item);
+    }
+    return out;
+}
 
 // The chart of a comparison: variants in the order of their first run, seeds pooled; a variant's
 // colour is its index in `colours` where it is there (the page keeps colours as runs finish),

@@ -16,18 +16,6 @@ namespace {
 
 namespace tr = core::train;
 
-QString taskWord(tr::Task task) {
-    switch (task) {
-        case tr::Task::Copy:
-            return pick(QStringLiteral("copy"), QString::fromUtf8("复制"));
-        case tr::Task::Reverse:
-            return pick(QStringLiteral("reverse"), QString::fromUtf8("反转"));
-        case tr::Task::Sort:
-            return pick(QStringLiteral("sort"), QString::fromUtf8("排序"));
-    }
-    return {};
-}
-
 // "train/copy · L = 2, d = 64, H = 4 · 2000 steps · RoPE · seed 0"
 QString runFooter(const tr::TrainConfig& c) {
     QString f = QStringLiteral("train/%1 · L = %2, d = %3, H = %4 · ")
@@ -49,7 +37,7 @@ Figure runFigure(const tr::TrainConfig& c, const QString& viewId, const QString&
     f.chinese = isChinese();
     f.result.viewId = viewId;
     f.view.id = viewId;
-    f.title = trainRunLabel(c).text() + QStringLiteral(", ") + taskWord(c.task.task) +
+    f.title = trainRunLabel(c).text() + QStringLiteral(", ") + trainTaskName(c.task.task) +
               pick(QStringLiteral(": "), QString::fromUtf8("：")) + what;
     f.footer = runFooter(c);
     return f;
@@ -72,9 +60,11 @@ HeatmapData matrixPanel(const tr::Mat<double>& m, double lo, double hi, Colormap
     return h;
 }
 
+// Heads by their index from 0, as the explorer's head panels (and T5's table rows) name them;
+// layers by their place ("layer 1" is the first).
 LocalText layerHead(std::int64_t layer, std::int64_t head) {
-    return {QStringLiteral("layer %1 · head %2").arg(layer + 1).arg(head + 1),
-            QString::fromUtf8("第 %1 层 · 头 %2").arg(layer + 1).arg(head + 1)};
+    return {QStringLiteral("layer %1 · head %2").arg(layer + 1).arg(head),
+            QString::fromUtf8("第 %1 层 · 头 %2").arg(layer + 1).arg(head)};
 }
 
 core::Expected<Figure> learnedTableFigure(const tr::RunRecord& run) {
@@ -123,7 +113,6 @@ core::Expected<Figure> t5Figure(const tr::RunRecord& run) {
             {QStringLiteral("layer %1").arg(l + 1), QString::fromUtf8("第 %1 层").arg(l + 1)},
             pick(QStringLiteral("head"), QString::fromUtf8("头")),
             pick(QStringLiteral("bucket"), QString::fromUtf8("桶")));
-        h.rowMap.first = 1;  // heads 1 .. H, as the attention panels name them
         f.result.heatmaps << h;
     }
     return f;
@@ -183,40 +172,30 @@ LocalText trainRunLabel(const tr::TrainConfig& config) {
 
 core::Expected<Figure> trainLossFigure(const std::vector<TrainController::RunView>& runs,
                                        const std::vector<TrainVariant>& colours) {
-    std::vector<TrainVariant> order;
-    std::vector<std::vector<const TrainController::RunView*>> groups;
-    for (const auto& r : runs) {
-        if (r.loss.empty()) continue;
-        const TrainVariant v = trainVariantOf(r.config);
-        const auto at = std::find(order.begin(), order.end(), v);
-        if (at == order.end()) {
-            order.push_back(v);
-            groups.push_back({&r});
-        } else {
-            groups[static_cast<std::size_t>(at - order.begin())].push_back(&r);
-        }
-    }
-    if (order.empty()) return core::fail("no run has logged its loss yet");
+    const auto groups =
+        groupByVariant(runs, [](const TrainController::RunView& r) { return !r.loss.empty(); });
+    if (groups.empty()) return core::fail("no run has logged its loss yet");
     Figure f;
     f.chinese = isChinese();
     f.result.viewId = f.view.id = QStringLiteral("train/loss");
     const tr::TrainConfig& c = runs.front().config;
     f.title = pick(QStringLiteral("Training loss, %1"), QString::fromUtf8("训练损失，%1"))
-                  .arg(taskWord(c.task.task));
+                  .arg(trainTaskName(c.task.task));
     LinesData& d = f.result.lines;
-    for (std::size_t k = 0; k < order.size(); ++k) {
+    for (std::size_t k = 0; k < groups.size(); ++k) {
         std::size_t common = SIZE_MAX;
-        for (const auto* r : groups[k]) common = std::min(common, r->loss.size());
+        for (const auto* r : groups[k].second) common = std::min(common, r->loss.size());
         CurveData curve;
-        curve.name = trainVariantLabel(order[k]);
-        const auto known = std::find(colours.begin(), colours.end(), order[k]);
+        curve.name = trainVariantLabel(groups[k].first);
+        const auto known = std::find(colours.begin(), colours.end(), groups[k].first);
         curve.color = static_cast<int>(known != colours.end() ? known - colours.begin() : k);
         for (std::size_t i = 0; i < common; ++i) {
             double sum = 0;
-            for (const auto* r : groups[k]) sum += r->loss[i][1];
+            for (const auto* r : groups[k].second) sum += r->loss[i][1];
             // Cross-entropy is positive; a log axis needs it so however well a run learns.
-            curve.points << QPointF(groups[k].front()->loss[i][0],
-                                    std::max(sum / static_cast<double>(groups[k].size()), 1e-6));
+            curve.points << QPointF(
+                groups[k].second.front()->loss[i][0],
+                std::max(sum / static_cast<double>(groups[k].second.size()), 1e-6));
         }
         d.curves << curve;
     }
@@ -257,8 +236,8 @@ core::Expected<Figure> trainAttentionFigure(const tr::RunRecord& run, double mul
         if (layer >= 0 && l != layer) continue;
         for (std::int64_t h = 0; h < c.heads; ++h) {
             const auto& m = a.maps[static_cast<std::size_t>(l * c.heads + h)];
-            const LocalText title = layer >= 0 ? LocalText{QStringLiteral("head %1").arg(h + 1),
-                                                           QString::fromUtf8("头 %1").arg(h + 1)}
+            const LocalText title = layer >= 0 ? LocalText{QStringLiteral("head %1").arg(h),
+                                                           QString::fromUtf8("头 %1").arg(h)}
                                                : layerHead(l, h);
             HeatmapData panel =
                 matrixPanel(m.cast<double>(), 0, 1, ColormapKind::Viridis, title, q, k);
