@@ -92,6 +92,8 @@ private slots:
                               << "\"seeds\"";
         QTest::newRow("steps") << R"({"task": "copy", "steps": 0})"
                                << "\"steps\"";
+        QTest::newRow("seed twice") << R"({"task": "copy", "seeds": [1, 2, 1]})"
+                                    << "seed 1";
         QTest::newRow("fraction") << R"({"task": "copy", "steps": 10.5})"
                                   << "\"steps\"";
         QTest::newRow("range") << R"({"task": "copy", "random_positions": 1e9})"
@@ -239,6 +241,9 @@ private slots:
         page.setSettings(quick({{tr::Encoding::Rope, 0.02}}));
         page.findChild<QLineEdit*>()->setText("0, x");
         QVERIFY(page.start().contains("\"x\""));
+        QVERIFY(!page.running());
+        page.findChild<QLineEdit*>()->setText("3, 3");
+        QVERIFY(page.start().contains("seed 3"));
         QVERIFY(!page.running());
     }
 

@@ -4,6 +4,7 @@
 #include <QJsonValue>
 #include <algorithm>
 #include <cmath>
+#include <string>
 
 #include "core/train/pos_encoding.h"
 
@@ -14,7 +15,7 @@ namespace {
 namespace tr = core::train;
 
 constexpr std::int64_t kMaxSteps = 1000000, kMaxRandomPositions = 1 << 20;
-constexpr int kMaxSeeds = 64;
+constexpr std::size_t kMaxSeeds = 64;
 
 QString variantId(const TrainVariant& v) {
     QString id = QString::fromLatin1(tr::encodingEntry(v.encoding).id);
@@ -69,6 +70,13 @@ std::vector<TrainVariant> offeredVariants() {
 core::Expected<std::vector<tr::TrainConfig>> trainConfigs(const TrainSettings& settings) {
     if (settings.variants.empty()) return core::fail("no encoding is chosen");
     if (settings.seeds.empty()) return core::fail("no seed is given");
+    if (settings.seeds.size() > kMaxSeeds)
+        return core::fail("seeds: at most " + std::to_string(kMaxSeeds) + " seeds");
+    for (std::size_t i = 0; i < settings.seeds.size(); ++i)
+        if (std::count(settings.seeds.begin(), settings.seeds.begin() + static_cast<long>(i),
+                       settings.seeds[i]) > 0)
+            return core::fail("seeds: seed " + std::to_string(settings.seeds[i]) +
+                              " is given twice");
     std::vector<tr::TrainConfig> out;
     for (std::uint64_t seed : settings.seeds)
         for (const TrainVariant& v : settings.variants) {
@@ -144,7 +152,7 @@ bool trainSettingsFromJson(const QJsonObject& o, TrainSettings* out, QString* er
             }
             s.seeds.push_back(static_cast<std::uint64_t>(seed));
         }
-        if (!list.isArray() || s.seeds.empty() || s.seeds.size() > kMaxSeeds) {
+        if (!list.isArray() || s.seeds.empty()) {
             *error = QStringLiteral("training: \"seeds\" must list 1 to %1 seeds").arg(kMaxSeeds);
             return false;
         }
