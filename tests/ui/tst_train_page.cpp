@@ -7,6 +7,7 @@
 // without the controls.
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <bit>
@@ -141,6 +142,12 @@ private slots:
         QVERIFY(page->running());
         QVERIFY(waitEnded(*page));
         QCOMPARE(page->records().size(), std::size_t(4));
+        // The status keeps the time the comparison took, not the time since it started.
+        const QString status = page->statusLabel()->text();
+        QVERIFY2(status.startsWith("4 of 4 runs finished"), qPrintable(status));
+        QTest::qWait(1100);
+        page->setPaused(false);  // refreshes the status
+        QCOMPARE(page->statusLabel()->text(), status);
 
         // The headline: one curve per variant, each in its loss curve's colour.
         QVERIFY(page->headlinePane()->hasFigure());

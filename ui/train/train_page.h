@@ -114,6 +114,7 @@ private:
     std::vector<core::train::RunRecord> m_records;
     std::vector<bool> m_taken;  // per run of the comparison: its record is in m_records
     std::unique_ptr<QElapsedTimer> m_clock;
+    qint64 m_endedMs = -1;                 // the comparison's time when its runs ended; -1: running
     std::optional<TrainVariant> m_wanted;  // the run a lesson step asks the inspector for
     QByteArray m_sessionJson;
 

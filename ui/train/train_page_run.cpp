@@ -47,6 +47,7 @@ QString TrainPage::start() {
     m_records.clear();
     m_taken.assign(runs->size(), false);
     m_clock->start();
+    m_endedMs = -1;
     m_controller->start(*runs, threads);
     m_error->clear();
     updateSessionJson();
@@ -141,6 +142,7 @@ void TrainPage::onUpdated() {
 }
 
 void TrainPage::onEnded(bool stopped) {
+    m_endedMs = m_clock->elapsed();  // the status keeps the time it took, not the time since
     onUpdated();
     const auto views = m_controller->snapshot();
     for (const auto& v : views)
@@ -304,11 +306,12 @@ void TrainPage::refreshButtons() {
     m_progress->setValue(live ? static_cast<int>(1000 * fraction / views.size())
                               : (m_records.empty() ? 0 : 1000));
     if (live) {
-        QString text = pick(QStringLiteral("%1 of %2 runs finished · %3"),
-                            QString::fromUtf8("已完成 %1 / %2 个运行 · %3"))
-                           .arg(done)
-                           .arg(views.size())
-                           .arg(seconds(m_clock->elapsed() / 1000.0));
+        QString text =
+            pick(QStringLiteral("%1 of %2 runs finished · %3"),
+                 QString::fromUtf8("已完成 %1 / %2 个运行 · %3"))
+                .arg(done)
+                .arg(views.size())
+                .arg(seconds((m_endedMs >= 0 ? m_endedMs : m_clock->elapsed()) / 1000.0));
         if (on && paused())
             text += pick(QStringLiteral(" · paused"), QString::fromUtf8(" · 已暂停"));
         m_status->setText(text);
