@@ -225,6 +225,28 @@ private slots:
         QVERIFY(w.encodingPageShown());
     }
 
+    // A finished comparison is kept: its settings shown again bring it back without training
+    // (a lesson going back a step); a stopped one is not kept.
+    void recallsFinishedComparisons() {
+        TrainPage page;
+        const TrainSettings a = quick({{tr::Encoding::Alibi, 0.02}}, 30);
+        TrainSettings b = a;
+        b.task = tr::Task::Sort;
+        page.setSettings(a);
+        QCOMPARE(page.start(), QString());
+        QVERIFY(waitEnded(page));
+        const QVector<quint32> first = bitsOf(page.records().front());
+        QVERIFY(!page.recall(b));
+        page.setSettings(b);
+        QCOMPARE(page.start(), QString());
+        QVERIFY(waitEnded(page));
+        QVERIFY(page.recall(a));
+        QVERIFY(!page.running());
+        QVERIFY(page.shownSettings() == a);
+        QCOMPARE(bitsOf(page.records().front()), first);
+        QCOMPARE(page.headlinePane()->figure().result.lines.curves.size(), 1);
+    }
+
     void stopKeepsFinishedRuns() {
         TrainPage page;
         TrainSettings s = quick({{tr::Encoding::None, 0.02}, {tr::Encoding::Rope, 0.02}}, 30);
@@ -238,6 +260,30 @@ private slots:
         const auto kept = page.records().size();
         QVERIFY(kept >= 2 && kept < 16);
         QCOMPARE(page.headlinePane()->figure().result.lines.curves.size(), 2);
+    }
+
+    // The controls hold every setting the JSON allows, so a lesson's or a session's settings come
+    // back from the page as they went in (a clamped spin box would retrain a lesson step).
+    void controlsHoldEverySetting_data() {
+        QTest::addColumn<qint64>("steps");
+        QTest::addColumn<qint64>("range");
+        QTest::newRow("one step, R 1") << qint64(1) << qint64(1);
+        QTest::newRow("a million steps") << qint64(1000000) << qint64(1 << 20);
+        QTest::newRow("lesson") << qint64(2000) << qint64(256);
+    }
+    void controlsHoldEverySetting() {
+        QFETCH(qint64, steps);
+        QFETCH(qint64, range);
+        TrainSettings s = quick({{tr::Encoding::Learned, 1.0}, {tr::Encoding::Fire, 0.02}}, steps);
+        s.task = tr::Task::Reverse;
+        s.seeds = {7, 2};
+        s.randomPositions = range;
+        TrainPage page;
+        page.setSettings(s);
+        TrainSettings back;
+        QString error;
+        QVERIFY2(page.settings(&back, &error), qPrintable(error));
+        QVERIFY(back == s);
     }
 
     void refusesBadFields() {

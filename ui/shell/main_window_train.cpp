@@ -39,15 +39,15 @@ void MainWindow::showTrainPage() {
     m_trainPage->setPresenting(m_presenting);
 }
 
-// The lab with the step's settings, trained unless the lab already shows (or trains) them: going
-// back a step keeps what the class watched train.
+// The lab with the step's settings, trained unless the lab already shows (or trains) them or
+// finished them before: going back a step shows what the class watched train.
 void MainWindow::showTrainStep(const LessonStep& step) {
     TrainSettings settings;
     if (!trainStepSettings(step, &settings)) return;
     showTrainPage();
     const bool same = m_trainPage->shownSettings() == settings &&
                       (m_trainPage->running() || !m_trainPage->records().empty());
-    if (!same) {
+    if (!same && !m_trainPage->recall(settings)) {
         m_trainPage->setSettings(settings);
         if (const QString e = m_trainPage->start(); !e.isEmpty()) m_player->setNote(e);
     }

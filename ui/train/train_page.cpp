@@ -130,11 +130,11 @@ void TrainPage::buildControls(QWidget* column) {
     m_seeds = new QLineEdit(column);
     m_stepsLabel = new QLabel(column);
     m_steps = new QSpinBox(column);
-    m_steps->setRange(50, 100000);
+    m_steps->setRange(1, 1000000);  // as the settings JSON allows (train_settings.cpp)
     m_steps->setSingleStep(100);
     m_random = new QCheckBox(column);
     m_range = new QSpinBox(column);
-    m_range->setRange(2, 1 << 20);
+    m_range->setRange(1, 1 << 20);
     m_range->setValue(static_cast<int>(kLessonRandomPositions));
     m_range->setPrefix(QStringLiteral("R = "));
     form->addWidget(m_seedsLabel, 0, 0);

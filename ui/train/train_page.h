@@ -11,6 +11,7 @@
 #include <QWidget>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 #include "core/train/train_report.h"
@@ -59,6 +60,9 @@ public:
     const std::vector<core::train::RunRecord>& records() const { return m_records; }
     void setRecords(const TrainSettings& settings, std::vector<core::train::RunRecord> records);
     void clear();  // no comparison (a new session)
+    // Shows the comparison of `settings` again if this page finished it before (the last few
+    // finished comparisons are kept: a lesson going back a step shows it at once); false if not.
+    bool recall(const TrainSettings& settings);
     // The session's part (train_session.h) as compact JSON, made when the comparison changes
     // (not at every look: it holds the runs' weights).
     const QByteArray& sessionJson() const { return m_sessionJson; }
@@ -117,6 +121,8 @@ private:
     qint64 m_endedMs = -1;                 // the comparison's time when its runs ended; -1: running
     std::optional<TrainVariant> m_wanted;  // the run a lesson step asks the inspector for
     QByteArray m_sessionJson;
+    // Finished comparisons by their settings' JSON, the latest last (at most kKeptComparisons).
+    std::vector<std::pair<QByteArray, std::vector<core::train::RunRecord>>> m_kept;
 
     QWidget *m_column = nullptr, *m_controlsArea = nullptr, *m_charts = nullptr;
     bool m_presenting = false;

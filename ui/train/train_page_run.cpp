@@ -24,6 +24,11 @@ namespace tr = core::train;
 namespace {
 
 constexpr int kShowFirst = 0, kShowLongest = 1, kShowLearned = 2;
+constexpr std::size_t kKeptComparisons = 8;
+
+QByteArray keyOf(const TrainSettings& s) {
+    return QJsonDocument(trainSettingsJson(s)).toJson(QJsonDocument::Compact);
+}
 
 QString seconds(double s) {
     return pick(QStringLiteral("%1 s"), QString::fromUtf8("%1 秒")).arg(s, 0, 'f', 1);
@@ -141,9 +146,26 @@ void TrainPage::onUpdated() {
     refreshButtons();
 }
 
+bool TrainPage::recall(const TrainSettings& settings) {
+    const QByteArray key = keyOf(settings);
+    for (const auto& [k, records] : m_kept)
+        if (k == key) {
+            setRecords(settings, records);
+            return true;
+        }
+    return false;
+}
+
 void TrainPage::onEnded(bool stopped) {
     m_endedMs = m_clock->elapsed();  // the status keeps the time it took, not the time since
     onUpdated();
+    // A comparison every run of which finished is kept for recall.
+    if (!stopped && m_records.size() == m_taken.size()) {
+        const QByteArray key = keyOf(m_shown);
+        std::erase_if(m_kept, [&](const auto& k) { return k.first == key; });
+        m_kept.emplace_back(key, m_records);
+        if (m_kept.size() > kKeptComparisons) m_kept.erase(m_kept.begin());
+    }
     const auto views = m_controller->snapshot();
     for (const auto& v : views)
         if (!v.error.isEmpty()) {
@@ -317,8 +339,8 @@ void TrainPage::refreshButtons() {
         m_status->setText(text);
     } else {
         m_status->setText(m_records.empty() ? QString()
-                                            : pick(QStringLiteral("%1 runs (from the session)"),
-                                                   QString::fromUtf8("%1 个运行（来自会话）"))
+                                            : pick(QStringLiteral("%1 finished runs"),
+                                                   QString::fromUtf8("%1 个已完成的运行"))
                                                   .arg(m_records.size()));
     }
 }
