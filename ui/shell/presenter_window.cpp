@@ -183,7 +183,10 @@ void PresenterWindow::changeEvent(QEvent* e) {
 // ---- the action ----------------------------------------------------------------------------
 
 Presenter::Presenter(MainWindow* window)
-    : QObject(window), m_window(window), m_modelPage(window->modelPage()) {
+    : QObject(window),
+      m_window(window),
+      m_modelPage(window->modelPage()),
+      m_trainPage(window->trainPage()) {
     m_action = new QAction(this);
     m_action->setObjectName("presenterAction");
     m_action->setCheckable(true);
@@ -279,7 +282,7 @@ bool Presenter::eventFilter(QObject* watched, QEvent* e) {
             QTimer::singleShot(0, this, [this] {
                 if (!m_window->isVisible()) close();
             });
-    } else if ((watched == m_modelPage || watched == m_window->trainPage()) &&
+    } else if ((watched == m_modelPage || watched == m_trainPage) &&
                (e->type() == QEvent::Show || e->type() == QEvent::Hide)) {
         refresh();
     }

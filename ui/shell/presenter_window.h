@@ -98,9 +98,10 @@ private:
     void refresh();
 
     MainWindow* m_window;
-    // The window's Model page, kept here: its events still come while the main window is being
-    // destroyed, when m_window's own members may no longer be called.
+    // The window's Model page and Training lab, kept here: their events still come while the main
+    // window is being destroyed, when m_window's own members may no longer be called.
     QObject* m_modelPage;
+    QObject* m_trainPage;
     QAction* m_action;
     QPointer<PresenterWindow> m_view;
 };
