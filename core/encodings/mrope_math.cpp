@@ -38,6 +38,19 @@ RowMatrix mropeAngles(const MropePositions& p, const std::vector<double>& theta,
     return phi;
 }
 
+RowMatrix mropeRotated(const RowMatrix& angles, const RowMatrix* input) {
+    const Eigen::Index n = angles.rows(), half = angles.cols();
+    RowMatrix out(n, 2 * half);
+    for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = 0; j < half; ++j) {
+            const double a = input ? (*input)(i, j) : 1.0, b = input ? (*input)(i, j + half) : 1.0;
+            const double c = std::cos(angles(i, j)), s = std::sin(angles(i, j));
+            out(i, j) = a * c - b * s;
+            out(i, j + half) = a * s + b * c;
+        }
+    return out;
+}
+
 RowMatrix mropeScores(const RowMatrix& angles, const std::vector<double>& q,
                       const std::vector<double>& k, const std::vector<int>& axis, int onlyAxis) {
     const Eigen::Index n = angles.rows(), half = angles.cols();

@@ -23,6 +23,10 @@ std::array<std::array<double, 2>, 3> mropeAxisFrequencyRange(const std::vector<d
 RowMatrix mropeAngles(const MropePositions& p, const std::vector<double>& theta,
                       const std::vector<int>& axis);
 
+// (n, d): row i of `input` (n, d; null: all ones) with pair j = channels (j, j + d/2) turned by
+// phi[i, j] (rotate_half).
+RowMatrix mropeRotated(const RowMatrix& angles, const RowMatrix* input);
+
 // (n, n): the scores of the rotated q and k (d numbers each; empty: all ones), over the pairs on
 // `onlyAxis` (0, 1, 2) or all of them (-1). The sum of the three axes' scores is the whole.
 RowMatrix mropeScores(const RowMatrix& angles, const std::vector<double>& q,

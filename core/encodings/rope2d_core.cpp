@@ -115,4 +115,29 @@ std::vector<double> rope2dScoresRow(const RowMatrix& angles, const std::vector<d
     return row;
 }
 
+Expected<RowMatrix> rope2dSimilarity(const std::vector<std::array<std::int64_t, 2>>& positions,
+                                     const RowMatrix& angles, const std::vector<double>& q,
+                                     const std::vector<double>& k, bool half, std::int64_t height,
+                                     std::int64_t width, std::int64_t queryRow,
+                                     std::int64_t queryCol) {
+    if (queryRow < 0 || queryRow >= height)
+        return fail("parameter 'query_row' = " + std::to_string(queryRow) + " must be in [0, " +
+                    std::to_string(height) + ")");
+    if (queryCol < 0 || queryCol >= width)
+        return fail("parameter 'query_col' = " + std::to_string(queryCol) + " must be in [0, " +
+                    std::to_string(width) + ")");
+    Eigen::Index m = 0;
+    while (m < static_cast<Eigen::Index>(positions.size()) &&
+           positions[static_cast<std::size_t>(m)] !=
+               std::array<std::int64_t, 2>{queryRow, queryCol})
+        ++m;
+    if (m == static_cast<Eigen::Index>(positions.size()))
+        return fail("the query patch is not among the tokens");
+    const std::vector<double> row = rope2dScoresRow(angles, q, k, half, m);
+    RowMatrix out(height, width);
+    for (std::size_t i = 0; i < positions.size(); ++i)
+        out(positions[i][0], positions[i][1]) = row[i];
+    return out;
+}
+
 }  // namespace poslab::core::enc

@@ -43,4 +43,12 @@ RowMatrix rope2dAngles(const std::vector<std::array<std::int64_t, 2>>& positions
 std::vector<double> rope2dScoresRow(const RowMatrix& angles, const std::vector<double>& q,
                                     const std::vector<double>& k, bool half, Eigen::Index m);
 
+// (height, width): [r, c] = the score of the query patch (queryRow, queryCol) against the patch
+// at (r, c), whatever the token order; refused (naming the parameter) for a query outside.
+Expected<RowMatrix> rope2dSimilarity(const std::vector<std::array<std::int64_t, 2>>& positions,
+                                     const RowMatrix& angles, const std::vector<double>& q,
+                                     const std::vector<double>& k, bool half, std::int64_t height,
+                                     std::int64_t width, std::int64_t queryRow,
+                                     std::int64_t queryCol);
+
 }  // namespace poslab::core::enc

@@ -92,6 +92,23 @@ private slots:
         QVERIFY2(diff < 1e-12, qPrintable(QString::number(diff)));
     }
 
+    // Rotation keeps each pair's length; text alone rotates as the registry's RoPE (half).
+    void rotatedIsRope() {
+        const MropePositions p = positionsOf("text:12");
+        const auto axis = mropePairAxis(8, {2, 1, 1}, false);
+        const RowMatrix phi = mropeAngles(p, mropeFrequencies(8, 1e4), *axis);
+        const RowMatrix r = mropeRotated(phi, nullptr);
+        for (Eigen::Index i = 0; i < r.rows(); ++i)
+            for (Eigen::Index j = 0; j < 4; ++j)
+                QVERIFY(std::abs(std::hypot(r(i, j), r(i, j + 4)) - std::sqrt(2.0)) < 1e-14);
+        const auto rope = compute("rope", "rotated",
+                                  paramsFor("rope", {{"n", std::int64_t(12)},
+                                                     {"d", std::int64_t(8)},
+                                                     {"pairing", std::string("half")}}));
+        QVERIFY(rope);
+        QVERIFY((rope->matrix() - r).cwiseAbs().maxCoeff() < 1e-14);
+    }
+
     void axisFrequencyRange() {
         const auto theta = mropeFrequencies(128, 1e6);
         const auto chunked = mropePairAxis(128, {16, 24, 24}, false);

@@ -103,6 +103,33 @@ private slots:
         }
     }
 
+    // The similarity map is indexed by (row, col) whatever the token order: axial (raster,
+    // interleaved) and qwen_vision (merge blocks, half pairing) give the same "+" with ones.
+    void similarityByPatch() {
+        Rope2dFrequencyOptions o;
+        o.d = 16;
+        o.base = 10000;
+        std::vector<RowMatrix> maps;
+        for (Rope2dVariant v : {Rope2dVariant::Axial, Rope2dVariant::QwenVision}) {
+            o.variant = v;
+            const auto pos = rope2dPositions(6, 8, v, 2);
+            const RowMatrix phi = rope2dAngles(*pos, rope2dFrequencies(o)[0]);
+            const auto map =
+                rope2dSimilarity(*pos, phi, {}, {}, v == Rope2dVariant::QwenVision, 6, 8, 2, 5);
+            QVERIFY(map);
+            QCOMPARE(map->rows(), Eigen::Index(6));
+            QCOMPARE((*map)(2, 5), 16.0);  // the query itself: 2 per pair
+            maps.push_back(*map);
+        }
+        QVERIFY((maps[0] - maps[1]).cwiseAbs().maxCoeff() < 1e-12);
+        const auto pos = rope2dPositions(6, 8, Rope2dVariant::Axial, 2);
+        const RowMatrix phi = rope2dAngles(*pos, rope2dFrequencies(o)[0]);
+        const auto outside = rope2dSimilarity(*pos, phi, {}, {}, false, 6, 8, 6, 0);
+        QVERIFY(!outside);
+        QVERIFY(outside.error().message.find("query_row") != std::string::npos);
+        QVERIFY(!rope2dSimilarity(*pos, phi, {}, {}, false, 6, 8, 0, -1));
+    }
+
     // One head, rotation 0: rope-vit's rotate=False, mixed equal to axial.
     void mixedSpreadIsAxial() {
         Rope2dFrequencyOptions o;
