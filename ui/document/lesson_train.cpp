@@ -1,6 +1,5 @@
 #include "ui/document/lesson_train.h"
 
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <algorithm>
 #include <atomic>
@@ -28,8 +27,7 @@ bool readTrainStep(const QJsonObject& o, LessonStep* step, QString* why) {
         return false;
     }
     if (!trainSettingsFromJson(train.toObject(), &settings, why)) return false;
-    step->train = QString::fromUtf8(
-        QJsonDocument(trainSettingsJson(settings)).toJson(QJsonDocument::Compact));
+    step->train = QString::fromUtf8(trainSettingsKey(settings));
     const QJsonValue show = o.value(QStringLiteral("show"));
     if (!show.isUndefined() && !show.isString()) {
         *why = QStringLiteral("\"show\" must be a text such as \"accuracy\" or \"learned t5\"");
@@ -47,13 +45,9 @@ bool readTrainStep(const QJsonObject& o, LessonStep* step, QString* why) {
         return false;
     }
     if (needsRun) {
-        TrainSettings one;
-        QString ignored;
-        const QJsonObject probe{{QStringLiteral("task"), QStringLiteral("copy")},
-                                {QStringLiteral("encodings"), QJsonArray{parts[1]}}};
-        if (!trainSettingsFromJson(probe, &one, &ignored) ||
-            std::find(settings.variants.begin(), settings.variants.end(), one.variants[0]) ==
-                settings.variants.end()) {
+        const auto variant = trainVariantFromId(parts[1]);
+        if (!variant || std::find(settings.variants.begin(), settings.variants.end(), *variant) ==
+                            settings.variants.end()) {
             *why = QStringLiteral("\"show\" \"%1\": \"%2\" is not one of the step's encodings")
                        .arg(step->show, parts[1]);
             return false;
@@ -76,29 +70,16 @@ TrainShow trainShowOf(const LessonStep& step) {
     const QStringList parts = step.show.split(QLatin1Char(' '), Qt::SkipEmptyParts);
     if (parts.isEmpty()) return out;
     out.chart = parts[0];
-    if (parts.size() == 2) {
-        TrainSettings one;
-        QString ignored;
-        if (trainSettingsFromJson(QJsonObject{{QStringLiteral("task"), QStringLiteral("copy")},
-                                              {QStringLiteral("encodings"), QJsonArray{parts[1]}}},
-                                  &one, &ignored))
-            out.variant = one.variants[0];
-    }
+    if (parts.size() == 2)
+        if (const auto variant = trainVariantFromId(parts[1])) out.variant = *variant;
     return out;
 }
 
 core::Expected<Figure> trainStepFigure(const TrainShow& show,
                                        const std::vector<tr::RunRecord>& runs) {
     if (show.chart == QLatin1String("accuracy")) return trainFigure(runs);
-    std::vector<TrainVariant> order;
-    for (const auto& r : runs)
-        if (std::find(order.begin(), order.end(), trainVariantOf(r.config)) == order.end())
-            order.push_back(trainVariantOf(r.config));
-    if (show.chart == QLatin1String("loss")) {
-        std::vector<TrainController::RunView> views;
-        for (const auto& r : runs) views.push_back({r.config, r.result.loss, 1, true, {}, nullptr});
-        return trainLossFigure(views, order);
-    }
+    // Colours in the order of the runs, as the headline's.
+    if (show.chart == QLatin1String("loss")) return trainLossFigure(finishedRunViews(runs), {});
     const auto run = std::find_if(runs.begin(), runs.end(), [&](const tr::RunRecord& r) {
         return trainVariantOf(r.config) == show.variant;
     });
@@ -110,8 +91,7 @@ core::Expected<Figure> trainStepFigure(const TrainShow& show,
 }
 
 core::Expected<std::vector<tr::RunRecord>> TrainStepCache::runs(const TrainSettings& settings) {
-    const QString key = QString::fromUtf8(
-        QJsonDocument(trainSettingsJson(settings)).toJson(QJsonDocument::Compact));
+    const QByteArray key = trainSettingsKey(settings);
     if (m_done.contains(key)) return m_done.value(key);
     auto configs = trainConfigs(settings);
     if (!configs) return configs.error();

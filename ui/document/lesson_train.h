@@ -48,7 +48,7 @@ private:
     int m_threads;
     std::int64_t m_cap;
     std::function<void(const std::string&)> m_note;
-    QMap<QString, std::vector<core::train::RunRecord>> m_done;  // by the settings' JSON
+    QMap<QByteArray, std::vector<core::train::RunRecord>> m_done;  // by trainSettingsKey
 };
 
 // The chart a step names, from its comparison's finished runs.

@@ -16,6 +16,7 @@
 
 #include "core/train/train_report.h"
 #include "ui/figure/figure.h"
+#include "ui/train/train_controller.h"
 #include "ui/train/train_settings.h"
 
 QT_BEGIN_NAMESPACE
@@ -32,7 +33,6 @@ QT_END_NAMESPACE
 namespace poslab::ui {
 
 class FigurePane;
-class TrainController;
 
 inline const QString kTrainPageId = QStringLiteral("train");
 
@@ -103,11 +103,15 @@ private:
     void fitControls();
     void onUpdated();
     void onEnded(bool stopped);
+    // One snapshot of the controller serves every pane of an update (it copies every loss log).
+    void absorb(const std::vector<TrainController::RunView>& views);
     void refreshHeadline();
     void refreshLoss();
+    void refreshLoss(std::vector<TrainController::RunView> views);
     void refreshRunChoice();
     void refreshInspect();
     void refreshButtons();
+    void refreshButtons(const std::vector<TrainController::RunView>& views);
     void selectPane(FigurePane* pane);
     void applyPresenting();
     std::vector<TrainVariant> colourOrder() const;

@@ -26,10 +26,6 @@ namespace {
 constexpr int kShowFirst = 0, kShowLongest = 1, kShowLearned = 2;
 constexpr std::size_t kKeptComparisons = 8;
 
-QByteArray keyOf(const TrainSettings& s) {
-    return QJsonDocument(trainSettingsJson(s)).toJson(QJsonDocument::Compact);
-}
-
 QString seconds(double s) {
     return pick(QStringLiteral("%1 s"), QString::fromUtf8("%1 秒")).arg(s, 0, 'f', 1);
 }
@@ -113,7 +109,10 @@ std::vector<TrainVariant> TrainPage::colourOrder() const {
 }
 
 void TrainPage::onUpdated() {
-    const auto views = m_controller->snapshot();
+    absorb(m_controller->snapshot());
+}
+
+void TrainPage::absorb(const std::vector<TrainController::RunView>& views) {
     if (views.size() == m_taken.size()) {
         // Finished runs join the records in the order they were asked for (seed by seed).
         bool grew = false;
@@ -142,12 +141,12 @@ void TrainPage::onUpdated() {
             emit changed();
         }
     }
-    refreshLoss();
-    refreshButtons();
+    refreshLoss(views);
+    refreshButtons(views);
 }
 
 bool TrainPage::recall(const TrainSettings& settings) {
-    const QByteArray key = keyOf(settings);
+    const QByteArray key = trainSettingsKey(settings);
     for (const auto& [k, records] : m_kept)
         if (k == key) {
             setRecords(settings, records);
@@ -158,15 +157,15 @@ bool TrainPage::recall(const TrainSettings& settings) {
 
 void TrainPage::onEnded(bool stopped) {
     m_endedMs = m_clock->elapsed();  // the status keeps the time it took, not the time since
-    onUpdated();
+    const auto views = m_controller->snapshot();
+    absorb(views);
     // A comparison every run of which finished is kept for recall.
     if (!stopped && m_records.size() == m_taken.size()) {
-        const QByteArray key = keyOf(m_shown);
+        const QByteArray key = trainSettingsKey(m_shown);
         std::erase_if(m_kept, [&](const auto& k) { return k.first == key; });
         m_kept.emplace_back(key, m_records);
         if (m_kept.size() > kKeptComparisons) m_kept.erase(m_kept.begin());
     }
-    const auto views = m_controller->snapshot();
     for (const auto& v : views)
         if (!v.error.isEmpty()) {
             m_error->setText(trainRunLabel(v.config).text() + QStringLiteral(": ") + v.error);
@@ -176,7 +175,7 @@ void TrainPage::onEnded(bool stopped) {
         emit message(pick(QStringLiteral("Training stopped: %1 finished runs kept"),
                           QString::fromUtf8("训练已停止：保留 %1 个已完成的运行"))
                          .arg(m_records.size()));
-    refreshButtons();
+    refreshButtons(views);
     emit changed();
 }
 
@@ -202,12 +201,13 @@ void TrainPage::refreshHeadline() {
 }
 
 void TrainPage::refreshLoss() {
-    std::vector<TrainController::RunView> views = m_controller->snapshot();
+    refreshLoss(m_controller->snapshot());
+}
+
+void TrainPage::refreshLoss(std::vector<TrainController::RunView> views) {
     if (views.empty() || views.size() != m_taken.size()) {
         // A restored comparison: its records' loss logs.
-        views.clear();
-        for (const auto& r : m_records)
-            views.push_back({r.config, r.result.loss, 1, true, {}, nullptr});
+        views = finishedRunViews(m_records);
     }
     auto figure = trainLossFigure(views, colourOrder());
     if (figure)
@@ -309,6 +309,10 @@ QString TrainPage::summary() const {
 }
 
 void TrainPage::refreshButtons() {
+    refreshButtons(m_controller->snapshot());
+}
+
+void TrainPage::refreshButtons(const std::vector<TrainController::RunView>& views) {
     const bool on = running();
     m_start->setEnabled(true);
     m_pause->setEnabled(on);
@@ -317,7 +321,6 @@ void TrainPage::refreshButtons() {
         const QSignalBlocker block(m_pause);
         m_pause->setChecked(false);
     }
-    const auto views = m_controller->snapshot();
     double fraction = 0;
     int done = 0;
     for (const auto& v : views) {

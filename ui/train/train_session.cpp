@@ -33,16 +33,12 @@ bool finiteArray(const QJsonValue& v, int size, double lo, double hi, std::vecto
 
 bool readRun(const QJsonObject& o, const std::vector<tr::TrainConfig>& configs, tr::RunRecord* out,
              QString* error) {
-    TrainSettings probe;
-    QJsonObject settings{
-        {QStringLiteral("task"), QStringLiteral("copy")},
-        {QStringLiteral("encodings"), QJsonArray{o.value(QStringLiteral("encoding"))}}};
-    QString ignored;
-    if (!trainSettingsFromJson(settings, &probe, &ignored)) {
+    const auto found = trainVariantFromId(o.value(QStringLiteral("encoding")).toString());
+    if (!found) {
         *error = QStringLiteral("a run has a bad \"encoding\"");
         return false;
     }
-    const TrainVariant variant = probe.variants.front();
+    const TrainVariant variant = *found;
     const QJsonValue seed = o.value(QStringLiteral("seed"));
     const auto config = std::find_if(configs.begin(), configs.end(), [&](const auto& c) {
         return trainVariantOf(c) == variant && seed.isDouble() &&
@@ -125,10 +121,7 @@ QJsonObject trainSessionJson(const TrainSettings& settings,
         for (const auto& e : r.result.eval)
             eval.append(
                 QJsonArray{e.multiple, static_cast<double>(e.n), e.tokenAcc, e.sequenceAcc});
-        TrainSettings one;
-        one.variants = {trainVariantOf(r.config)};
-        QJsonObject o{{QStringLiteral("encoding"),
-                       trainSettingsJson(one).value(QStringLiteral("encodings")).toArray().first()},
+        QJsonObject o{{QStringLiteral("encoding"), trainVariantId(trainVariantOf(r.config))},
                       {QStringLiteral("seed"), static_cast<double>(r.config.seed)},
                       {QStringLiteral("train_token_acc"), r.result.trainTokenAcc},
                       {QStringLiteral("wall_s"), r.wallSeconds},

@@ -1,6 +1,7 @@
 #include "ui/train/train_settings.h"
 
 #include <QJsonArray>
+#include <QJsonDocument>
 #include <QJsonValue>
 #include <algorithm>
 #include <cmath>
@@ -17,30 +18,6 @@ namespace tr = core::train;
 constexpr std::int64_t kMaxSteps = 1000000, kMaxRandomPositions = 1 << 20;
 constexpr std::size_t kMaxSeeds = 64;
 
-QString variantId(const TrainVariant& v) {
-    QString id = QString::fromLatin1(tr::encodingEntry(v.encoding).id);
-    if (v.encoding == tr::Encoding::Learned && v.learnedInit != 0.02)
-        id += QLatin1Char(':') + QString::number(v.learnedInit, 'g', 17);
-    return id;
-}
-
-bool variantFromId(const QString& id, TrainVariant* v) {
-    const QStringList parts = id.split(QLatin1Char(':'));
-    if (parts.size() > 2) return false;
-    const auto* e = tr::findEncoding(parts[0].toStdString());
-    if (!e) return false;
-    v->encoding = e->encoding;
-    v->learnedInit = 0.02;
-    if (parts.size() == 2) {
-        bool ok = false;
-        const double init = parts[1].toDouble(&ok);
-        if (!ok || e->encoding != tr::Encoding::Learned || !(init >= 0 && init <= 100))
-            return false;
-        v->learnedInit = init;
-    }
-    return true;
-}
-
 bool wholeIn(const QJsonValue& v, double lo, double hi, std::int64_t* out) {
     if (!v.isDouble()) return false;
     const double x = v.toDouble();
@@ -56,6 +33,33 @@ std::vector<TrainVariant> TrainSettings::defaultVariants() {
             {tr::Encoding::Learned, 0.02}, {tr::Encoding::Rope, 0.02},
             {tr::Encoding::Alibi, 0.02},   {tr::Encoding::T5, 0.02},
             {tr::Encoding::Kerple, 0.02}};
+}
+
+QString trainVariantId(const TrainVariant& v) {
+    QString id = QString::fromLatin1(tr::encodingEntry(v.encoding).id);
+    if (v.encoding == tr::Encoding::Learned && v.learnedInit != 0.02)
+        id += QLatin1Char(':') + QString::number(v.learnedInit, 'g', 17);
+    return id;
+}
+
+std::optional<TrainVariant> trainVariantFromId(const QString& id) {
+    const QStringList parts = id.split(QLatin1Char(':'));
+    if (parts.size() > 2) return std::nullopt;
+    const auto* e = tr::findEncoding(parts[0].toStdString());
+    if (!e) return std::nullopt;
+    TrainVariant v{e->encoding, 0.02};
+    if (parts.size() == 2) {
+        bool ok = false;
+        const double init = parts[1].toDouble(&ok);
+        if (!ok || e->encoding != tr::Encoding::Learned || !(init >= 0 && init <= 100))
+            return std::nullopt;
+        v.learnedInit = init;
+    }
+    return v;
+}
+
+QByteArray trainSettingsKey(const TrainSettings& settings) {
+    return QJsonDocument(trainSettingsJson(settings)).toJson(QJsonDocument::Compact);
 }
 
 std::vector<TrainVariant> offeredVariants() {
@@ -95,7 +99,7 @@ core::Expected<std::vector<tr::TrainConfig>> trainConfigs(const TrainSettings& s
 
 QJsonObject trainSettingsJson(const TrainSettings& s) {
     QJsonArray variants, seeds;
-    for (const auto& v : s.variants) variants.append(variantId(v));
+    for (const auto& v : s.variants) variants.append(trainVariantId(v));
     for (auto seed : s.seeds) seeds.append(static_cast<double>(seed));
     return {{QStringLiteral("task"), QString::fromLatin1(tr::taskId(s.task))},
             {QStringLiteral("encodings"), variants},
@@ -125,16 +129,16 @@ bool trainSettingsFromJson(const QJsonObject& o, TrainSettings* out, QString* er
         const QJsonValue list = o.value(QStringLiteral("encodings"));
         s.variants.clear();
         for (const QJsonValue& v : list.toArray()) {
-            TrainVariant variant;
-            if (!variantFromId(v.toString(), &variant) ||
-                std::find(s.variants.begin(), s.variants.end(), variant) != s.variants.end()) {
+            const auto variant = trainVariantFromId(v.toString());
+            if (!variant ||
+                std::find(s.variants.begin(), s.variants.end(), *variant) != s.variants.end()) {
                 *error = QStringLiteral(
                              "training: \"encodings\" has a bad or repeated entry "
                              "\"%1\"")
                              .arg(v.toString());
                 return false;
             }
-            s.variants.push_back(variant);
+            s.variants.push_back(*variant);
         }
         if (!list.isArray() || s.variants.empty()) {
             *error = QStringLiteral("training: \"encodings\" must be a list of encodings");

@@ -4,9 +4,11 @@
 // `poslab train` with the same options.
 #pragma once
 
+#include <QByteArray>
 #include <QJsonObject>
 #include <QString>
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "core/train/train_run.h"
@@ -35,6 +37,16 @@ std::vector<TrainVariant> offeredVariants();
 // The runs: for each seed, every variant (so that the first seed of every variant finishes
 // first); each checked (checkTrainConfig). An error names the setting.
 core::Expected<std::vector<core::train::TrainConfig>> trainConfigs(const TrainSettings& settings);
+
+// A variant as the settings JSON names it: the encoding's id ("rope"), with ":<init>" for a learned
+// table from another scale than 0.02 ("learned:1"); and back (nullopt for an unknown encoding, or
+// an init on another encoding than learned or out of [0, 100]).
+QString trainVariantId(const TrainVariant& variant);
+std::optional<TrainVariant> trainVariantFromId(const QString& id);
+
+// The settings as compact JSON (trainSettingsJson): what names a comparison, for a lesson step,
+// the page's kept comparisons and a deck's trained ones.
+QByteArray trainSettingsKey(const TrainSettings& settings);
 
 // {"task": "copy", "encodings": ["none", "learned", "learned:1", ...], "seeds": [0, 1],
 //  "steps": 2000, "random_positions": 0}; a learned table from another init than 0.02 is

@@ -214,6 +214,12 @@ core::Expected<Figure> trainLossFigure(const std::vector<TrainController::RunVie
     return f;
 }
 
+std::vector<TrainController::RunView> finishedRunViews(const std::vector<tr::RunRecord>& runs) {
+    std::vector<TrainController::RunView> views;
+    for (const auto& r : runs) views.push_back({r.config, r.result.loss, 1, true, {}, nullptr});
+    return views;
+}
+
 core::Expected<Figure> trainAttentionFigure(const tr::RunRecord& run, double multiple, int layer) {
     const tr::TrainConfig& c = run.config;
     const auto n =

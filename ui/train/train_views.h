@@ -22,6 +22,10 @@ namespace poslab::ui {
 core::Expected<Figure> trainLossFigure(const std::vector<TrainController::RunView>& runs,
                                        const std::vector<TrainVariant>& colours);
 
+// Finished runs as the loss figure reads live ones (a restored or recalled comparison, a deck).
+std::vector<TrainController::RunView> finishedRunViews(
+    const std::vector<core::train::RunRecord>& runs);
+
 // The attention of a finished run on one test sample of size n = n_max x multiple (drawn from
 // the evaluation stream's seed, the same sample for every encoding of a comparison): one panel
 // per head of `layer` (-1: of every layer), rows (queries) summing to 1 on a fixed 0 .. 1 scale,
