@@ -26,6 +26,8 @@ std::string_view paramTypeName(ParamType type) {
             return "path";
         case ParamType::RealList:
             return "list";
+        case ParamType::Text:
+            return "text";
     }
     return "?";
 }
@@ -79,6 +81,8 @@ std::string ParamSpec::allowedText(const AllowedWords& words) const {
         case ParamType::Path:
             if (choices.empty()) return words.path;
             return words.oneOf + joinWords(choices) + words.orPath;
+        case ParamType::Text:
+            return formEn;
         case ParamType::Int:
         case ParamType::Real:
         case ParamType::RealList:
@@ -151,7 +155,8 @@ Expected<ParamValue> ParamSpec::parse(std::string_view text) const {
             }
             return ParamValue{std::string(text)};
         case ParamType::Enum:
-        case ParamType::Path: {
+        case ParamType::Path:
+        case ParamType::Text: {
             ParamValue pv = std::string(text);
             if (auto st = check(pv); !st) return st.error();
             return pv;
@@ -193,6 +198,14 @@ Status ParamSpec::check(const ParamValue& value) const {
         case ParamType::Path:
             if (!std::holds_alternative<std::string>(value)) return bad("not a path");
             return {};
+        case ParamType::Text: {
+            if (!std::holds_alternative<std::string>(value)) return bad("not a text");
+            const auto& t = std::get<std::string>(value);
+            if (t.find_first_not_of(" \t") == std::string::npos) return bad("empty");
+            for (char c : t)
+                if (static_cast<unsigned char>(c) < 0x20) return bad("a control character");
+            return {};
+        }
         case ParamType::RealList: {
             if (!std::holds_alternative<std::string>(value)) return bad("not a list");
             const auto& t = std::get<std::string>(value);
@@ -270,6 +283,16 @@ ParamSpec realListParam(std::string name) {
     s.name = std::move(name);
     s.type = ParamType::RealList;
     s.defaultValue = std::string();
+    return s;
+}
+
+ParamSpec textParam(std::string name, std::string def, std::string formEn, std::string formZh) {
+    ParamSpec s;
+    s.name = std::move(name);
+    s.type = ParamType::Text;
+    s.defaultValue = std::move(def);
+    s.formEn = std::move(formEn);
+    s.formZh = std::move(formZh);
     return s;
 }
 

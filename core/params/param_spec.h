@@ -17,7 +17,9 @@ namespace poslab::core {
 
 // RealList: a list of reals, held as its text: "1.0,1.02,1.05" (commas, ranges checked on every
 // number), a path to a 1-D .npy file, or "" (not given). realListValues() turns it into numbers.
-enum class ParamType { Int, Real, Bool, Enum, Path, RealList };
+// Text: a non-empty text with a grammar of its own (mrope's layout "text:4,image:1x8x8"), read
+// by the encoding's resolve, which names the part that is wrong; `formEn`/`formZh` describe it.
+enum class ParamType { Int, Real, Bool, Enum, Path, RealList, Text };
 std::string_view paramTypeName(ParamType type);
 
 using ParamValue = std::variant<std::int64_t, double, bool, std::string>;
@@ -44,6 +46,7 @@ struct ParamSpec {
     bool minExclusive = false;
     bool maxExclusive = false;
     std::vector<std::string> choices;  // Enum words; for Path, words accepted instead of a file
+    std::string formEn, formZh;        // Text: the accepted form, for "allowed: ..."
     bool logScale = false;             // UI hint: logarithmic slider
     double uiMin = 0, uiMax = 0;       // UI hint: slider range (0, 0: use min/max)
     std::string helpEn, helpZh;
@@ -124,6 +127,9 @@ ParamSpec boolParam(std::string name, bool def);
 ParamSpec enumParam(std::string name, std::vector<std::string> choices);  // default: first
 ParamSpec pathParam(std::string name, std::vector<std::string> words = {}, std::string def = {});
 ParamSpec realListParam(std::string name);  // default "" (not given)
+// A Text parameter: `formEn` and `formZh` say what it accepts ("comma-separated items text:N,
+// ...").
+ParamSpec textParam(std::string name, std::string def, std::string formEn, std::string formZh);
 
 // Whether a RealList text is written out as numbers (else it is a .npy path, or empty).
 bool isNumberList(std::string_view text);

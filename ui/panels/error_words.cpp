@@ -94,6 +94,10 @@ std::optional<std::size_t> matchAt(std::string_view p, std::size_t pi, std::stri
             for (std::size_t end = ti; end <= t.size(); ++end)
                 if (auto r = take(end, std::string(t.substr(ti, end - ti)))) return r;
             return std::nullopt;
+        case '\\':  // the next character as itself ("\\@S" matches "@S")
+            if (pi + 1 < p.size() && ti < t.size() && t[ti] == p[pi + 1])
+                return matchAt(p, pi + 2, t, ti + 1, pieces);
+            return std::nullopt;
         default:
             if (ti < t.size() && t[ti] == c) return matchAt(p, pi + 1, t, ti + 1, pieces);
             return std::nullopt;
@@ -221,6 +225,7 @@ Translated translatePhrases(std::string_view t) {
 // A spec's allowed values in Chinese, its choices in words ("补零（zeros）").
 std::string allowedOfSpec(const core::ParamSpec& spec) {
     const auto zh = chineseAllowedWords();
+    if (spec.type == core::ParamType::Text) return spec.formZh;
     const bool choices = spec.type == core::ParamType::Enum ||
                          (spec.type == core::ParamType::Path && !spec.choices.empty());
     if (!choices) return spec.allowedText(zh);

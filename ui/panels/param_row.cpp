@@ -155,6 +155,12 @@ ParamRow::ParamRow(const ParamSpec& spec, QWidget* parent) : QWidget(parent), m_
                 if (!m_syncing) commit(m_combo->currentData().toString().toStdString());
             });
             break;
+        case ParamType::Text:  // a grammar of its own (mrope's layout): typed out, whole width
+            m_edit = new QLineEdit(this);
+            bottom->addWidget(m_edit, 1);
+            connect(m_edit, &QLineEdit::editingFinished, this,
+                    [this] { commitText(m_edit->text()); });
+            break;
         case ParamType::Path:
         case ParamType::RealList: {  // a list of reals: typed out, or a .npy file
             m_combo = new QComboBox(this);
@@ -223,7 +229,8 @@ void ParamRow::setInvalid(bool invalid) {
 
 bool ParamRow::commitText(const QString& text) {
     // A number field reads back what it shows ("500 000", "2.5 × 10⁻⁶", "−1").
-    const QString plain = m_edit ? plainNumberText(text) : text.trimmed();
+    const bool number = m_spec.type == ParamType::Int || m_spec.type == ParamType::Real;
+    const QString plain = number ? plainNumberText(text) : text.trimmed();
     auto v = m_spec.parse(plain.toStdString());
     if (!v) {
         setInvalid(true);
