@@ -13,6 +13,9 @@ void registerComplexOrder(Registry& r);
 void registerRope(Registry& r);
 void registerXpos(Registry& r);
 void registerRerope(Registry& r);
+// Issue 28, E1 and E2: multimodal and 2-D rotary embeddings.
+void registerMrope(Registry& r);
+void registerRope2d(Registry& r);
 void registerHierarchical(Registry& r);
 void registerShaw(Registry& r);
 void registerTransformerXl(Registry& r);
@@ -37,15 +40,16 @@ void registerAttention(Registry& r);
 
 void registerBuiltinEncodings(Registry& r) {
     for (auto* add :
-         {&enc::registerSinusoidal, &enc::registerSinusoidal2d,  &enc::registerLearned,
-          &enc::registerFloater,    &enc::registerComplexOrder,  &enc::registerRope,
-          &enc::registerXpos,       &enc::registerRerope,        &enc::registerHierarchical,
-          &enc::registerShaw,       &enc::registerTransformerXl, &enc::registerT5,
-          &enc::registerT52d,       &enc::registerDeberta,       &enc::registerUrpe,
-          &enc::registerAlibi,      &enc::registerKerple,        &enc::registerSandwich,
-          &enc::registerFire,       &enc::registerCope,          &enc::registerNope,
-          &enc::registerCnnPadding, &enc::registerOscillatory,   &enc::registerBiases,
-          &enc::registerBilinear,   &enc::registerConcat,        &enc::registerAttention})
+         {&enc::registerSinusoidal,    &enc::registerSinusoidal2d, &enc::registerLearned,
+          &enc::registerFloater,       &enc::registerComplexOrder, &enc::registerRope,
+          &enc::registerXpos,          &enc::registerRerope,       &enc::registerMrope,
+          &enc::registerRope2d,        &enc::registerHierarchical, &enc::registerShaw,
+          &enc::registerTransformerXl, &enc::registerT5,           &enc::registerT52d,
+          &enc::registerDeberta,       &enc::registerUrpe,         &enc::registerAlibi,
+          &enc::registerKerple,        &enc::registerSandwich,     &enc::registerFire,
+          &enc::registerCope,          &enc::registerNope,         &enc::registerCnnPadding,
+          &enc::registerOscillatory,   &enc::registerBiases,       &enc::registerBilinear,
+          &enc::registerConcat,        &enc::registerAttention})
         add(r);
 }
 

@@ -43,18 +43,27 @@ constexpr std::int64_t kMaxItemSize = std::int64_t(1) << 30;
 
 }  // namespace
 
+Error mropeLayoutError(std::string_view text, std::string_view why) {
+    std::string shown(text.substr(0, 60));
+    if (text.size() > 60) shown += "...";
+    return fail("parameter 'layout' = '" + shown + "': " + std::string(why) +
+                "; allowed: " + kMropeLayoutForm);
+}
+
 Expected<std::vector<MropeItem>> parseMropeLayout(std::string_view text, std::int64_t merge) {
-    if (trim(text).empty())
-        return fail(std::string("parameter 'layout' is empty; expected items such as ") + kForms +
-                    ", comma-separated");
+    if (trim(text).empty()) return mropeLayoutError(text, "empty");
     std::vector<MropeItem> out;
     std::size_t start = 0;
     for (int index = 1; start <= text.size(); ++index) {
         const std::size_t comma = std::min(text.find(',', start), text.size());
         const std::string_view item = trim(text.substr(start, comma - start));
         start = comma + 1;
-        const std::string where =
-            "layout item " + std::to_string(index) + " '" + std::string(item.substr(0, 40)) + "'";
+        std::string shown(item.substr(0, 40));
+        std::replace(shown.begin(), shown.end(), '\'', '"');
+        const std::string where = "item " + std::to_string(index) + " '" + shown + "'";
+        auto bad = [&](const std::string& why) {
+            return mropeLayoutError(text, where + ": " + why);
+        };
         const auto colon = item.find(':');
         const std::string_view kind = item.substr(0, colon);
         const std::string_view rest =
@@ -63,59 +72,53 @@ Expected<std::vector<MropeItem>> parseMropeLayout(std::string_view text, std::in
         if (kind == "text") {
             const auto n = positive(rest);
             if (!n || *n < 1 || *n > kMaxItemSize)
-                return fail(where + ": expected text:N with N a whole number >= 1");
+                return bad("expected text:N with N a whole number >= 1");
             m.count = *n;
         } else if (kind == "image" || kind == "video") {
             m.kind = kind == "image" ? MropeItem::Kind::Image : MropeItem::Kind::Video;
             std::string_view size = rest;
             if (const auto at = rest.find('@'); at != std::string_view::npos) {
                 if (m.kind == MropeItem::Kind::Image)
-                    return fail(where + ": '@S' (seconds per grid) is for videos only");
+                    return bad("seconds per grid (@S) are for videos only");
                 const std::string_view secs = rest.substr(at + 1);
                 double s = 0;
                 const auto r = std::from_chars(secs.data(), secs.data() + secs.size(), s);
                 if (secs.empty() || r.ec != std::errc() || r.ptr != secs.data() + secs.size() ||
                     !std::isfinite(s) || s < 0)
-                    return fail(where + ": '@S' must be a finite number of seconds >= 0");
+                    return bad("the seconds per grid (@S) must be a finite number >= 0");
                 m.secondsPerGrid = s;
                 size = rest.substr(0, at);
             }
             if (!grid(size, &m.t, &m.h, &m.w) || m.t < 1 || m.h < 1 || m.w < 1 ||
                 m.t > kMaxItemSize || m.h > kMaxItemSize || m.w > kMaxItemSize)
-                return fail(where + ": expected " + std::string(kind) +
-                            (m.kind == MropeItem::Kind::Image ? ":1xHxW" : ":TxHxW[@S]") +
-                            " with whole numbers >= 1");
+                return bad(m.kind == MropeItem::Kind::Image
+                               ? "expected image:1xHxW with whole numbers >= 1"
+                               : "expected video:TxHxW[@S] with whole numbers >= 1");
             if (m.kind == MropeItem::Kind::Image && m.t != 1)
-                return fail(where + ": an image has one temporal grid (T = 1); use video:" +
-                            std::to_string(m.t) + "x" + std::to_string(m.h) + "x" +
-                            std::to_string(m.w) + " for more");
+                return bad(
+                    "an image has one temporal grid (T = 1); use video:" + std::to_string(m.t) +
+                    "x" + std::to_string(m.h) + "x" + std::to_string(m.w) + " for more");
             if (merge >= 1 && (m.h % merge != 0 || m.w % merge != 0))
-                return fail(where +
-                            ": H and W must be multiples of merge = " + std::to_string(merge));
+                return bad("H and W must be multiples of merge = " + std::to_string(merge));
         } else {
-            return fail(where + ": expected " + kForms);
+            return bad(std::string("expected ") + kForms);
         }
         out.push_back(m);
     }
     return out;
 }
 
-Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, const MropeOptions& o,
-                                        std::int64_t maxTokens) {
-    if (o.merge < 1) return fail("parameter 'merge' must be an integer >= 1");
-    if (!std::isfinite(o.tokensPerSecond) || !(o.tokensPerSecond > 0))
-        return fail("parameter 'tokens_per_second' must be a finite real > 0");
-    if (!std::isfinite(o.secondPerGrid) || o.secondPerGrid < 0)
-        return fail("parameter 'second_per_grid' must be a finite real >= 0");
-    if (o.frameGap < 0) return fail("parameter 'frame_gap' must be an integer >= 0");
-    if (o.offset < 0) return fail("parameter 'offset' must be an integer >= 0");
-    // The runs: text, or one vision block; split frames make a video of T grids T blocks.
-    struct Run {
-        MropeItem::Kind kind;
-        std::int64_t count, t, h, w;
-        double seconds;
-    };
-    std::vector<Run> runs;
+namespace {
+
+// The runs: text, or one vision block; split frames make a video of T grids T blocks.
+struct Run {
+    MropeItem::Kind kind;
+    std::int64_t count, t, h, w;
+    double seconds;
+};
+
+Expected<std::int64_t> layoutRuns(const std::vector<MropeItem>& layout, const MropeOptions& o,
+                                  std::int64_t maxTokens, std::vector<Run>* runs) {
     std::int64_t n = 0;
     auto add = [&](const Run& r) -> Status {
         const std::int64_t tokens = r.kind == MropeItem::Kind::Text ? r.count : r.t * r.h * r.w;
@@ -123,7 +126,7 @@ Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, co
             return fail("the layout has more than " + std::to_string(maxTokens) +
                         " tokens (the memory budget's limit)");
         n += tokens;
-        runs.push_back(r);
+        if (runs) runs->push_back(r);
         return {};
     };
     for (const MropeItem& m : layout) {
@@ -143,6 +146,30 @@ Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, co
             if (auto st = add({m.kind, 0, split ? 1 : m.t, hm, wm, secs}); !st) return st.error();
         }
     }
+    return n;
+}
+
+}  // namespace
+
+Expected<std::int64_t> mropeTokenCount(const std::vector<MropeItem>& layout,
+                                       const MropeOptions& options, std::int64_t maxTokens) {
+    if (options.merge < 1) return fail("parameter 'merge' must be an integer >= 1");
+    return layoutRuns(layout, options, maxTokens, nullptr);
+}
+
+Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, const MropeOptions& o,
+                                        std::int64_t maxTokens) {
+    if (o.merge < 1) return fail("parameter 'merge' must be an integer >= 1");
+    if (!std::isfinite(o.tokensPerSecond) || !(o.tokensPerSecond > 0))
+        return fail("parameter 'tokens_per_second' must be a finite real > 0");
+    if (!std::isfinite(o.secondPerGrid) || o.secondPerGrid < 0)
+        return fail("parameter 'second_per_grid' must be a finite real >= 0");
+    if (o.frameGap < 0) return fail("parameter 'frame_gap' must be an integer >= 0");
+    if (o.offset < 0) return fail("parameter 'offset' must be an integer >= 0");
+    std::vector<Run> runs;
+    const auto count = layoutRuns(layout, o, maxTokens, &runs);
+    if (!count) return count.error();
+    const std::int64_t n = *count;
     MropePositions p;
     p.n = n;
     for (auto& axis : p.ids) axis.reserve(static_cast<std::size_t>(n));
@@ -189,10 +216,10 @@ Expected<std::vector<int>> mropePairAxis(std::int64_t d, const std::array<std::i
     if (d < 2 || d % 2 != 0) return fail("parameter 'd' must be an even integer >= 2");
     const std::int64_t half = d / 2;
     if (sec[0] < 0 || sec[1] < 0 || sec[2] < 0 || sec[0] + sec[1] + sec[2] != half)
-        return fail("parameter 'mrope_section' = " + std::to_string(sec[0]) + "," +
-                    std::to_string(sec[1]) + "," + std::to_string(sec[2]) + " adds up to " +
+        return fail("parameter 'mrope_section' = '" + std::to_string(sec[0]) + "," +
+                    std::to_string(sec[1]) + "," + std::to_string(sec[2]) + "': adds up to " +
                     std::to_string(sec[0] + sec[1] + sec[2]) +
-                    ", not d/2 = " + std::to_string(half));
+                    ", not d/2 = " + std::to_string(half) + "; allowed: " + kMropeSectionForm);
     std::vector<int> axis(static_cast<std::size_t>(half), 0);
     for (std::int64_t j = 0; j < half; ++j) {
         int a = 0;

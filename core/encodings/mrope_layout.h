@@ -27,10 +27,19 @@ struct MropeItem {
     std::optional<double> secondsPerGrid;  // video: "@S"
 };
 
+// What `layout` and `mrope_section` accept, in the words of "allowed: ...".
+inline constexpr const char* kMropeLayoutForm =
+    "comma-separated items text:N, image:1xHxW and video:TxHxW[@S]";
+inline constexpr const char* kMropeSectionForm =
+    "three comma-separated integers >= 0 adding up to d/2";
+
+// "parameter 'layout' = '<text>': <why>; allowed: <kMropeLayoutForm>".
+Error mropeLayoutError(std::string_view text, std::string_view why);
+
 // `text:N, image:1xHxW, video:TxHxW[@S]`, comma-separated, spaces around items ignored. An error
-// names the item, its 1-based position and the expected form ("layout item 2 'imag:1x8x8': expected
-// text:N, image:1xHxW or video:TxHxW[@S]"). Sizes are checked against `merge` (H and W multiples
-// of it) when merge >= 1.
+// names the item, its 1-based position and the expected form ("parameter 'layout' = '...': item 2
+// 'imag:1x8x8': expected text:N, image:1xHxW or video:TxHxW[@S]; allowed: ..."). Sizes are
+// checked against `merge` (H and W multiples of it) when merge >= 1.
 Expected<std::vector<MropeItem>> parseMropeLayout(std::string_view text, std::int64_t merge);
 
 enum class MropeAdvance { Max, Spatial };
@@ -52,6 +61,10 @@ struct MropePositions {
     std::vector<std::int64_t> tokenType;           // 0 text, 1 image, 2 video
     std::int64_t ropeDelta = 0;                    // max id + 1 - n
 };
+
+// n, the number of tokens (split frames and their gaps included), without making the ids.
+Expected<std::int64_t> mropeTokenCount(const std::vector<MropeItem>& layout,
+                                       const MropeOptions& options, std::int64_t maxTokens);
 
 // The tokens of the layout in order with their ids (spec "Position ids"); options out of range
 // (merge < 1, tokens_per_second <= 0, ...) are refused with the parameter's name. `maxTokens`

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/encodings/common.h"
+#include "core/encodings/rotary_scores.h"
 
 namespace poslab::core::enc {
 
@@ -53,28 +54,11 @@ RowMatrix mropeRotated(const RowMatrix& angles, const RowMatrix* input) {
 
 RowMatrix mropeScores(const RowMatrix& angles, const std::vector<double>& q,
                       const std::vector<double>& k, const std::vector<int>& axis, int onlyAxis) {
-    const Eigen::Index n = angles.rows(), half = angles.cols();
-    // Per pair j = channels (a, b) = (j, j + d/2): A_j = q_a k_a + q_b k_b, B_j = q_b k_a - q_a
-    // k_b.
-    Eigen::VectorXd A(half), B(half);
-    for (Eigen::Index j = 0; j < half; ++j) {
-        const auto a = static_cast<std::size_t>(j), b = static_cast<std::size_t>(j + half);
-        const double qa = q.empty() ? 1 : q[a], qb = q.empty() ? 1 : q[b];
-        const double ka = k.empty() ? 1 : k[a], kb = k.empty() ? 1 : k[b];
-        const bool on = onlyAxis < 0 || axis[a] == onlyAxis;
-        A(j) = on ? qa * ka + qb * kb : 0;
-        B(j) = on ? qb * ka - qa * kb : 0;
-    }
-    // cos(pk - pm) = cos pk cos pm + sin pk sin pm, sin(pk - pm) = sin pk cos pm - cos pk sin pm:
-    // S = Cm (A Ck)^T + Sm (A Sk)^T + Cm (B Sk)^T - Sm (B Ck)^T, four products.
-    const RowMatrix C = angles.array().cos().matrix(), S = angles.array().sin().matrix();
-    const RowMatrix keyCos = (C.array().rowwise() * A.transpose().array()).matrix() +
-                             (S.array().rowwise() * B.transpose().array()).matrix();
-    const RowMatrix keySin = (S.array().rowwise() * A.transpose().array()).matrix() -
-                             (C.array().rowwise() * B.transpose().array()).matrix();
-    RowMatrix out(n, n);
-    out.noalias() = C * keyCos.transpose();
-    out.noalias() += S * keySin.transpose();
+    std::vector<bool> keep(axis.size());
+    for (std::size_t j = 0; j < axis.size(); ++j) keep[j] = onlyAxis < 0 || axis[j] == onlyAxis;
+    const auto c = pairCoefficients(q, k, 2 * angles.cols(), true, keep);
+    RowMatrix out(angles.rows(), angles.rows());
+    (void)rotaryScores(angles, c, out.data());
     return out;
 }
 

@@ -148,6 +148,14 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>token</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>pair</source>
         <translation type="unfinished"></translation>
     </message>

@@ -148,6 +148,14 @@
         <translation>图块</translation>
     </message>
     <message>
+        <source>token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>axis</source>
+        <translation>轴</translation>
+    </message>
+    <message>
         <source>pair</source>
         <translation>维度对</translation>
     </message>

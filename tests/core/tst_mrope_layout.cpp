@@ -183,9 +183,9 @@ private slots:
         QTest::newRow("image seconds") << "image:1x8x8@2"
                                        << "videos only";
         QTest::newRow("negative seconds") << "video:1x8x8@-1"
-                                          << "'@S'";
+                                          << "(@S)";
         QTest::newRow("nan seconds") << "video:1x8x8@nan"
-                                     << "'@S'";
+                                     << "(@S)";
         QTest::newRow("merge") << "text:1,video:2x7x8"
                                << "merge = 2";
         QTest::newRow("two x") << "video:2x8"

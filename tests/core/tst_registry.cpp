@@ -50,6 +50,15 @@ constexpr Shrunk kShrunkDefaults[] = {
     {"hierarchical", "n", 32},
 };
 
+// Text parameters tied to a size: mrope_section adds up to d/2, so the small rows set it too.
+struct SizedText {
+    const char* encoding;
+    const char* param;
+    const char* small;  // d = 8
+    const char* other;  // d = 12
+};
+constexpr SizedText kSizedTexts[] = {{"mrope", "mrope_section", "2,1,1", "2,2,2"}};
+
 // Non-finite values that are part of a quantity's meaning: a causal mask puts -inf above the
 // diagonal (exp(-inf) = 0 in the softmax). Allowed only where `causal` is true (or the encoding is
 // causal by definition: `always`), and then required, so that a stale entry fails too.
@@ -127,6 +136,9 @@ core::ParamSet contractParams(const core::EncodingDescriptor& enc, int config) {
             if (def && spec.name == s.name)
                 p.set(spec.name, std::min(*def, config == 1 ? s.small : s.other));
         if (spec.name == "seed") p.set("seed", std::int64_t{config});
+        for (const auto& t : kSizedTexts)
+            if (enc.id == t.encoding && spec.name == t.param)
+                p.set(spec.name, std::string(config == 1 ? t.small : t.other));
         if (const auto* b = std::get_if<bool>(&spec.defaultValue); b && config == 2)
             p.set(spec.name, !*b);
     }
@@ -255,6 +267,10 @@ private slots:
         for (const auto& t : kRunToRun) {
             const auto* enc = core::registry().find(t.encoding);
             QVERIFY2(enc && enc->findQuantity(t.quantity), t.quantity);
+        }
+        for (const auto& t : kSizedTexts) {
+            const auto* enc = core::registry().find(t.encoding);
+            QVERIFY2(enc && enc->findParam(t.param), t.param);
         }
     }
 

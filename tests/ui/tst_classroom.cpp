@@ -119,8 +119,9 @@ private slots:
         const auto* enc = core::registry().find(encoding.toStdString());
         QVERIFY(enc);
         for (const auto& spec : enc->params) {
-            if (spec.type == core::ParamType::Path || spec.type == core::ParamType::RealList)
-                continue;  // B names its own file
+            if (spec.type == core::ParamType::Path || spec.type == core::ParamType::RealList ||
+                spec.type == core::ParamType::Text)
+                continue;  // B names its own file or types its own text
             if (spec.type == core::ParamType::Enum && spec.choices.size() < 2) continue;
             const QString b = compareValueFor(spec, spec.defaultValue);
             const QByteArray what = (QString::fromStdString(spec.name) + " = " + b).toUtf8();

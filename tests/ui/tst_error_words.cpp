@@ -37,14 +37,14 @@ namespace {
 // labels and choice words name too (YaRN β 快, 动态 NTK), units, functions, the words a boolean
 // is typed as, and mid (DeBERTa's half of the buckets).
 const std::set<QString> kKeptWords{
-    "RoPE",    "LongRoPE", "xPos",     "FLOATER", "YaRN",     "NTK",     "ALiBi",        "DeepSeek",
-    "Llama",   "Qwen",     "MPT",      "MLP",     "Toeplitz", "softmax", "transformers", "GiB",
-    "MiB",     "KiB",      "sqrt",     "floor",   "min",      "max",     "sin",          "cos",
-    "true",    "false",    "npy",      "mid",     "aware",  // NTK-aware
-    "JSON",    "default",  "type",     "mrope",             // a config.json's format and rope types
-    "ChatGLM", "T5",       "PosLab",                        // model families and the product's name
-    "ReRoPE",  "Leaky",    "Sandwich", "KERPLE",  "FIRE",     "CoPE",    "NoPE",  // issue 26's
-                                                                                  // encodings
+    "RoPE", "LongRoPE", "xPos", "FLOATER", "YaRN", "NTK", "ALiBi", "DeepSeek", "Llama", "Qwen",
+    "MPT", "MLP", "Toeplitz", "softmax", "transformers", "GiB", "MiB", "KiB", "sqrt", "floor",
+    "min", "max", "sin", "cos", "true", "false", "npy", "mid", "aware",  // NTK-aware
+    "JSON", "default", "type", "mrope",  // a config.json's format and rope types
+    "ChatGLM", "T5", "PosLab",           // model families and the product's name
+    "ReRoPE", "Leaky", "Sandwich", "KERPLE", "FIRE", "CoPE", "NoPE",  // issue 26's
+                                                                      // encodings
+    "text", "image", "video", "xHxW", "TxHxW",  // mrope's layout items, as written
 };
 
 struct Refusal {

@@ -69,6 +69,13 @@ constexpr std::array kWords{
     ChoiceWords{"pattern", "Fixed pattern", "固定模式"},
     ChoiceWords{"snippet", "Paper's snippet", "论文代码片段"},
     ChoiceWords{"ram", "Authors' release", "作者发布版"},
+    ChoiceWords{"index", "Grid index", "网格序号"},
+    ChoiceWords{"absolute", "Seconds (absolute time)", "绝对秒数"},
+    ChoiceWords{"max", "After the largest id", "接在最大编号之后"},
+    ChoiceWords{"spatial", "By the grid's size", "按网格尺寸"},
+    ChoiceWords{"axial", "Axial", "轴向"},
+    ChoiceWords{"qwen_vision", "Qwen vision encoder", "Qwen 视觉编码器"},
+    ChoiceWords{"spread", "Evenly spread", "均匀分布"},
 };
 
 const ChoiceWords* find(std::string_view id) {

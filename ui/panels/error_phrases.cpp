@@ -317,15 +317,44 @@ constexpr std::array kPhrases{
     ErrorPhrase{"out of memory while drawing a frame", "绘制一帧时内存不足"},
     ErrorPhrase{"the PDF could not be started", "无法开始写 PDF"},
     ErrorPhrase{"the PDF could not be drawn", "无法绘制 PDF"},
+    // E1 mrope's layout and sections, E2 rope2d (core/encodings/mrope*.cpp, rope2d.cpp).
+    ErrorPhrase{"empty", "为空"},
+    ErrorPhrase{"a control character", "含有控制字符"},
+    ErrorPhrase{"not a text", "不是文本"},
+    ErrorPhrase{"item # $: expected text:N, image:1xHxW or video:TxHxW[\\@S]",
+                "第 %1 项 %2：应为 text:N、image:1xHxW 或 video:TxHxW[@S]"},
+    ErrorPhrase{"item # $: expected text:N with N a whole number >= 1",
+                "第 %1 项 %2：应为 text:N，N 为 ≥ 1 的整数"},
+    ErrorPhrase{"item # $: expected image:1xHxW with whole numbers >= 1",
+                "第 %1 项 %2：应为 image:1xHxW，各数为 ≥ 1 的整数"},
+    ErrorPhrase{"item # $: expected video:TxHxW[\\@S] with whole numbers >= 1",
+                "第 %1 项 %2：应为 video:TxHxW[@S]，各数为 ≥ 1 的整数"},
+    ErrorPhrase{"item # $: seconds per grid (\\@S) are for videos only",
+                "第 %1 项 %2：只有视频可以写每格秒数（@S）"},
+    ErrorPhrase{"item # $: the seconds per grid (\\@S) must be a finite number >= 0",
+                "第 %1 项 %2：每格秒数（@S）须为 ≥ 0 的有限数"},
+    ErrorPhrase{"item # $: an image has one temporal grid (T = 1); use video:* for more",
+                "第 %1 项 %2：图像只有一个时间网格（T = 1）；多于一个请用 video:%3"},
+    ErrorPhrase{"item # $: H and W must be multiples of merge = #",
+                "第 %1 项 %2：H 与 W 须为 merge = %3 的倍数"},
+    ErrorPhrase{"more than # tokens, the most a layout may have",
+                "超过 %1 个词元，即布局允许的最大数"},
+    ErrorPhrase{"not three integers >= 0", "不是三个 ≥ 0 的整数"},
+    ErrorPhrase{"adds up to #, not d/2 = #", "之和为 %1，不等于 d/2 = %2"},
+    ErrorPhrase{"2-D RoPE splits d into four quarters", "二维 RoPE 把 d 分成四等份"},
+    ErrorPhrase{"0 (the variant's default) or a real > 1", "0（取该变体的默认值）或大于 1 的实数"},
+    ErrorPhrase{"qwen_vision merges merge x merge patches into one token",
+                "qwen_vision 把 merge × merge 个图块合并为一个词元"},
     // Punctuation between the pieces.
     ErrorPhrase{": ", "："},
     ErrorPhrase{"; ", "；"},
 };
 
 constexpr std::array kProperNames{
-    "RoPE", "LongRoPE", "xPos", "FLOATER", "YaRN", "DeBERTa", "ALiBi", "NTK",   "JSON", "Fortran",
-    "GiB",  "MiB",      "KiB",  "TiB",     "PiB",  "EiB",     "sqrt",  "floor", "min",  "max",
-    "sin",  "cos",      "true", "false",   "inf",  "nan",     "null",  "npy",   "json",
+    "RoPE", "LongRoPE", "xPos", "FLOATER", "YaRN", "DeBERTa", "ALiBi", "NTK",
+    "JSON", "Fortran",  "GiB",  "MiB",     "KiB",  "TiB",     "PiB",   "EiB",
+    "sqrt", "floor",    "min",  "max",     "sin",  "cos",     "true",  "false",
+    "inf",  "nan",      "null", "npy",     "json", "text",    "image", "video",
 };
 
 }  // namespace

@@ -54,6 +54,8 @@ const char* const kAxisWords[] = {
     // Single words, for names without a translation of their own ("query position m").
     QT_TRANSLATE_NOOP("Axis", "position"),
     QT_TRANSLATE_NOOP("Axis", "patch"),
+    QT_TRANSLATE_NOOP("Axis", "token"),
+    QT_TRANSLATE_NOOP("Axis", "axis"),
     QT_TRANSLATE_NOOP("Axis", "pair"),
     QT_TRANSLATE_NOOP("Axis", "relative"),
     QT_TRANSLATE_NOOP("Axis", "complex"),
