@@ -19,6 +19,7 @@ namespace models = core::models;
 std::string encodingName(const std::string& id) {
     if (id == "rope") return "RoPE";
     if (id == "mrope") return "M-RoPE";
+    if (id == "rope2d") return "2-D RoPE";
     if (id == "alibi") return "ALiBi";
     if (id == "t5") return "T5 relative-bucket";
     if (id == "learned") return "learned absolute";
@@ -27,18 +28,19 @@ std::string encodingName(const std::string& id) {
 }
 
 bool takesModel(const std::string& encoding) {
-    return encoding == "rope" || encoding == "alibi" || encoding == "t5" || encoding == "learned" ||
-           encoding == "shaw";
+    return encoding == "rope" || encoding == "mrope" || encoding == "rope2d" ||
+           encoding == "alibi" || encoding == "t5" || encoding == "learned" || encoding == "shaw";
 }
 
-// M-RoPE's text positions are RoPE (spec E1): its models act as RoPE models.
-std::string viewEncodingOf(const std::string& modelEncoding) {
-    return modelEncoding == "mrope" ? "rope" : modelEncoding;
+// M-RoPE's text positions are RoPE (spec E1): its models act as RoPE models too.
+std::string viewEncodingOf(const std::string& modelEncoding, const std::string& encoding) {
+    return modelEncoding == "mrope" && encoding != "mrope" ? "rope" : modelEncoding;
 }
 
 std::string articled(const std::string& name) {
     const char c = name.empty() ? 'x' : name[0];
-    const bool vowel = c == 'A' || c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u';
+    const bool vowel = c == 'A' || c == 'a' || c == 'e' || c == 'i' || c == 'o' || c == 'u' ||
+                       name.rfind("M-", 0) == 0;  // "an M-RoPE model"
     return (vowel ? "an " : "a ") + name;
 }
 
@@ -47,7 +49,8 @@ std::string articled(const std::string& name) {
 core::Expected<const models::KindInfo*> kindFor(const models::ModelConfig& config,
                                                 const std::string& encoding,
                                                 std::optional<std::int64_t> layer) {
-    if (layer || encoding == "rope") return models::kindOfLayer(config, layer);
+    if (layer || encoding == "rope" || encoding == "mrope")
+        return models::kindOfLayer(config, layer);
     for (const auto& name : config.layers)
         if (const auto* k = config.kind(name); k && k->attention && k->encoding == encoding)
             return k;
@@ -91,8 +94,8 @@ int loadModel(const std::string& command, const std::string& given, const ModelO
     const std::string shown = core::echo(given, core::kEchoPathLimit);
     if (!takesModel(encoding))
         return fail(command,
-                    "--model sets the parameters of rope, alibi, t5, learned and shaw, "
-                    "not of '" +
+                    "--model sets the parameters of rope, mrope, rope2d, alibi, t5, learned and "
+                    "shaw, not of '" +
                         encoding + "'");
     // wholeNumberProblem has checked --layer and --seq-len: whole numbers that fit 64 bits.
     std::optional<std::int64_t> layer;
@@ -106,7 +109,16 @@ int loadModel(const std::string& command, const std::string& given, const ModelO
     out.label = labelOfModel(given);
     out.config = std::move(*config);
     const models::ModelConfig& c = out.config;
-    const std::string modelEncoding = viewEncodingOf(c.encoding.id);
+    if (encoding == "rope2d") {  // the vision encoder's 2-D RoPE (E2), from vision_config
+        auto texts = models::visionParamTexts(c);
+        if (!texts)
+            return fail(command, "--model " + shown + ": " + texts.error().message +
+                                     "; 'rope2d' needs a vision-language model");
+        out.texts = std::move(*texts);
+        if (const auto* k = models::defaultKind(c)) out.kind = *k;
+        return 0;
+    }
+    const std::string modelEncoding = viewEncodingOf(c.encoding.id, encoding);
     if (modelEncoding != encoding)
         return fail(command, "--model " + shown + " gives " + encodingName(c.encoding.id) +
                                  " positions; '" + encoding + "' needs " +
@@ -118,7 +130,11 @@ int loadModel(const std::string& command, const std::string& given, const ModelO
     if (!k.attention)
         return fail(command, named + " carries no positions (" + core::echo(k.name) +
                                  " is not softmax attention)");
-    if (encoding == "rope") {
+    if (encoding == "mrope") {
+        auto texts = models::mropeParamTexts(c, k);
+        if (!texts) return fail(command, named + ": " + texts.error().message);
+        out.texts = std::move(*texts);
+    } else if (encoding == "rope") {
         if (!k.rope && quantity != "query_scale")
             return fail(command, named + " has no RoPE (NoPE); only query_scale applies");
         out.texts = models::ropeParamTexts(k, out.seqLen);

@@ -71,7 +71,10 @@ struct KindInfo {
     std::vector<double> invFreq;   // d/2 entries (head_dim/2 for proportional)
     std::vector<int> pairClass;    // PairClass per entry of invFreq
     std::vector<double> unscaled;  // b^(-2j/d) before the scaling (same length), for views
-    std::vector<std::int64_t> mropeSection;  // kept for the M-RoPE view
+    std::vector<std::int64_t> mropeSection;  // kept for the M-RoPE view (3 numbers, sum d/2)
+    // M-RoPE's axis order over the pairs: interleaved (Qwen3-VL: mrope_interleaved, or a Qwen3-VL
+    // / Qwen3.5 model_type, whose code always interleaves) or chunked.
+    bool mropeInterleaved = false;
     // The parameters of the one frequency implementation that gave invFreq (rope_scaling.h):
     // what `--model` and "Explore in RoPE" hand to the rope encoding.
     enc::RopeFrequencyParams params;
@@ -94,6 +97,14 @@ struct EncodingInfo {
     std::int64_t indexOffset = 0;
 };
 
+// A vision encoder's 2-D RoPE (spec E2, from `vision_config`): Qwen's VisionRotaryEmbedding.
+struct VisionInfo {
+    std::int64_t headDim = 0;               // (embed_dim or hidden_size) / num_heads
+    std::string headDimKeys;                // "vision_config.embed_dim / vision_config.num_heads"
+    std::int64_t merge = 2;                 // spatial_merge_size
+    std::optional<double> tokensPerSecond;  // Qwen2.5-VL: M-RoPE's absolute time
+};
+
 struct ModelConfig {
     std::optional<std::string> modelType;
     EncodingInfo encoding;
@@ -101,9 +112,10 @@ struct ModelConfig {
     std::int64_t headDim = 0;
     std::optional<std::int64_t> maxPositionEmbeddings;
     std::int64_t numHiddenLayers = 1;
-    std::vector<std::string> layers;  // kind name per layer
-    std::vector<KindInfo> kinds;      // in order of first appearance in `layers`
-    std::vector<std::string> notes;   // HF's warnings and what the reader chose
+    std::vector<std::string> layers;   // kind name per layer
+    std::vector<KindInfo> kinds;       // in order of first appearance in `layers`
+    std::vector<std::string> notes;    // HF's warnings and what the reader chose
+    std::optional<VisionInfo> vision;  // a vision_config with a rotary encoder
     // Where each kind's name is in `kinds` (the reader fills it), so that a lookup per layer stays
     // constant time with 100,000 distinct kinds; kind() searches `kinds` for a name it lacks.
     std::unordered_map<std::string, std::size_t> kindIndex;
@@ -112,6 +124,16 @@ struct ModelConfig {
     // The first layer whose kind carries RoPE, or -1.
     int firstRopeLayer() const;
 };
+
+// M-RoPE (spec E1): the parameters of the mrope encoding a kind with mrope_section implies (d,
+// base, mrope_section, interleaved; merge, time and tokens_per_second, split_frames from the
+// vision config and the family), or a line saying why not (a scaled rope_type).
+Expected<std::vector<ParamText>> mropeParamTexts(const ModelConfig& config, const KindInfo& kind);
+// E2: rope2d's parameters for the vision encoder (variant qwen_vision, d, merge, base 10000).
+Expected<std::vector<ParamText>> visionParamTexts(const ModelConfig& config);
+// Whether the family's code always interleaves M-RoPE and lays video frames out one by one
+// (model_type qwen3_vl, qwen3_vl_moe, qwen3_5, qwen3_5_moe and their _text configs).
+bool isQwen3VisionFamily(const std::optional<std::string>& modelType);
 
 // The largest head dim (and rotary dim) a config may give: the rope encoding's limit on d.
 constexpr std::int64_t kMaxModelHeadDim = 65536;

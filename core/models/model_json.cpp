@@ -8,6 +8,8 @@
 #include "core/io/writers.h"
 #include "core/models/model_config.h"
 
+#include "core/encodings/mrope_layout.h"
+
 namespace poslab::core::models {
 
 namespace {
@@ -92,6 +94,22 @@ void commonJson(std::ostream& o, const KindInfo& k) {
       << ", \"encoding\": " << jsonString(k.encoding) << ", \"window\": " << optInt(k.window);
 }
 
+// E1: {"mrope_section": [s0, s1, s2], "interleaved": bool, "pair_axis": [...]}, or null.
+void mropeJson(std::ostream& o, const KindInfo& k) {
+    const auto& s = k.mropeSection;
+    const auto axis = s.size() == 3
+                          ? enc::mropePairAxis(k.rotaryDim, {s[0], s[1], s[2]}, k.mropeInterleaved)
+                          : Expected<std::vector<int>>(fail("no sections"));
+    if (!axis) {
+        o << "null";
+        return;
+    }
+    o << "{\"mrope_section\": [" << s[0] << ", " << s[1] << ", " << s[2]
+      << "], \"interleaved\": " << (k.mropeInterleaved ? "true" : "false") << ", \"pair_axis\": [";
+    for (std::size_t j = 0; j < axis->size(); ++j) o << (j ? ", " : "") << (*axis)[j];
+    o << "]}";
+}
+
 void kindJson(std::ostream& o, const KindInfo& k) {
     if (!k.rope) {
         o << "{\"rope\": false, ";
@@ -113,7 +131,9 @@ void kindJson(std::ostream& o, const KindInfo& k) {
       << ", \"original_max_position_embeddings\": " << optInt(k.originalMax)
       << ", \"attention_factor\": " << numberText(k.attentionFactor)
       << ", \"logit_multiplier\": " << numberText(k.logitMultiplier)
-      << ", \"query_scale\": " << queryScaleJson(k.queryScale) << ", \"pair_class\": [";
+      << ", \"query_scale\": " << queryScaleJson(k.queryScale) << ", \"mrope\": ";
+    mropeJson(o, k);
+    o << ", \"pair_class\": [";
     for (std::size_t j = 0; j < k.pairClass.size(); ++j) o << (j ? ", " : "") << k.pairClass[j];
     o << "], \"inv_freq\": [";
     for (std::size_t j = 0; j < k.invFreq.size(); ++j)
@@ -133,6 +153,13 @@ void writeModelConfigJson(std::ostream& o, const ModelConfig& c) {
         paramsJson(o, c.encoding.params);
     }
     if (c.encoding.id == "learned") o << ", \"index_offset\": " << c.encoding.indexOffset;
+    o << ", \"vision\": ";
+    if (c.vision)
+        o << "{\"head_dim\": " << c.vision->headDim
+          << ", \"spatial_merge_size\": " << c.vision->merge << ", \"tokens_per_second\": "
+          << (c.vision->tokensPerSecond ? numberText(*c.vision->tokensPerSecond) : "null") << "}";
+    else
+        o << "null";
     o << ", \"head_dim\": " << (c.headDim > 0 ? std::to_string(c.headDim) : "null")
       << ", \"max_position_embeddings\": " << optInt(c.maxPositionEmbeddings)
       << ", \"seq_len\": " << optInt(c.seqLen) << ", \"num_hidden_layers\": " << c.numHiddenLayers

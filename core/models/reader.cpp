@@ -143,17 +143,25 @@ void sequenceNotes(ModelConfig& cfg) {
         }
 }
 
-std::string sectionsText(const std::vector<std::int64_t>& sections) {
-    static const char* const kAxes[] = {"temporal", "height", "width"};
-    std::string out;
-    std::int64_t start = 0;
-    for (std::size_t i = 0; i < sections.size(); ++i) {
-        const std::string axis = i < 3 ? kAxes[i] : "axis " + std::to_string(i);
-        out += (i ? ", " : "") + std::string("pairs ") + std::to_string(start) + "-" +
-               std::to_string(start + sections[i] - 1) + " " + axis;
-        start += sections[i];
-    }
-    return out;
+// "pairs 0-15 temporal, 16-39 height, 40-63 width", or for Qwen3-VL's interleaving "interleaved:
+// pairs 1, 4, ..., 58 height; 2, 5, ..., 59 width; the other 24 temporal".
+std::string sectionsText(const KindInfo& k) {
+    const auto& s = k.mropeSection;
+    if (s.size() != 3) return "sections " + std::to_string(s.size());
+    const std::int64_t half = s[0] + s[1] + s[2];
+    if (!k.mropeInterleaved)
+        return "pairs 0-" + std::to_string(s[0] - 1) + " temporal, " + std::to_string(s[0]) + "-" +
+               std::to_string(s[0] + s[1] - 1) + " height, " + std::to_string(s[0] + s[1]) + "-" +
+               std::to_string(half - 1) + " width";
+    auto every3 = [&](std::int64_t first, std::int64_t count) {
+        if (count <= 0) return std::string("none");
+        const std::int64_t last = std::min(first + 3 * (count - 1), half - 1);
+        return "pairs " + std::to_string(first) + ", " + std::to_string(first + 3) + ", ..., " +
+               std::to_string(last);
+    };
+    const std::int64_t hCount = std::min(s[1], (half + 1) / 3), wCount = std::min(s[2], half / 3);
+    return "interleaved: " + every3(1, hCount) + " height; " + every3(2, wCount) + " width; the " +
+           std::to_string(half - hCount - wCount) + " others temporal";
 }
 
 // The first line of `poslab model` for RoPE and M-RoPE: which layers rotate and which do not.
@@ -177,11 +185,22 @@ void ropeSummary(ModelConfig& cfg) {
         s += ")";
     }
     cfg.encoding.summary = s;
+    if (cfg.vision)
+        cfg.notes.push_back(
+            "vision_config: the vision encoder turns its patches by 2-D RoPE "
+            "(qwen_vision), head dim " +
+            std::to_string(cfg.vision->headDim) + " (" + cfg.vision->headDimKeys + "), merge " +
+            std::to_string(cfg.vision->merge) + ": export rope2d --model");
     if (cfg.encoding.id != "mrope") return;
     for (const KindInfo& k : cfg.kinds)
         if (!k.mropeSection.empty()) {
-            cfg.notes.push_back(echo(k.name) + ": mrope_section gives " +
-                                sectionsText(k.mropeSection));
+            cfg.encoding.summary += k.mropeInterleaved ? " (t, h, w interleaved over the pairs)"
+                                                       : " (t, h, w in chunks of pairs)";
+            if (auto p = mropeParamTexts(cfg, k)) cfg.encoding.params = std::move(*p);
+            cfg.notes.push_back(echo(k.name) + ": mrope_section [" +
+                                std::to_string(k.mropeSection[0]) + ", " +
+                                std::to_string(k.mropeSection[1]) + ", " +
+                                std::to_string(k.mropeSection[2]) + "] gives " + sectionsText(k));
             break;
         }
 }
@@ -236,6 +255,10 @@ Expected<ModelConfig> readParsed(const Json& root, std::optional<std::int64_t> s
     cfg.layers = std::move(map->layers);
     if (auto st = detail::readKinds(model, *sets, *map, *family, cfg, seqLen, reading); !st)
         return st.error();
+    reading.stage = "vision_config";
+    auto vision = detail::readVision(root);
+    if (!vision) return vision.error();
+    cfg.vision = *vision;
     unmodelledNotes(model, *sets, cfg);
     sequenceNotes(cfg);
     ropeSummary(cfg);

@@ -48,4 +48,8 @@ struct Reading {
 Status readKinds(const Source& model, Sets& sets, const LayerMap& map, const FamilyRope& family,
                  ModelConfig& cfg, std::optional<std::int64_t> seqLen, Reading& reading);
 
+// The vision encoder of a `vision_config` (E2): its head dim, merge size and Qwen2.5-VL's
+// tokens_per_second; none without num_heads and a width; one line naming the key otherwise.
+Expected<std::optional<VisionInfo>> readVision(const Json& root);
+
 }  // namespace poslab::core::models::detail

@@ -136,6 +136,17 @@ Status ropeKind(const Source& model, const RopeSet& set, const FamilyRope& famil
         !st)
         return st;
     if (auto st = computeFrequencies(s, in, k, cfg.notes); !st) return st;
+    if (!set.mropeSection.empty()) {
+        // M3: the sections count the rotary dim's pairs, one number per axis (t, h, w).
+        std::int64_t sum = 0;
+        for (auto v : set.mropeSection) sum += v;
+        if (set.mropeSection.size() != 3 || sum != k.rotaryDim / 2)
+            return fail(set.path + ".mrope_section: " + std::to_string(set.mropeSection.size()) +
+                        " numbers adding up to " + std::to_string(sum) +
+                        "; M-RoPE needs three (t, h, w) adding up to rotary dim / 2 = " +
+                        std::to_string(k.rotaryDim / 2));
+        k.mropeInterleaved = set.mropeInterleaved.value_or(isQwen3VisionFamily(cfg.modelType));
+    }
     if (in.ntkAlpha && k.rotaryDim <= 2)
         return fail(in.headDimKey + ": NTK alpha needs a rotary dim above 2, got " +
                     std::to_string(k.rotaryDim));

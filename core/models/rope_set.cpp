@@ -33,7 +33,7 @@ Expected<std::string> readType(const Source& set) {
 }
 
 // Every key a rope set may carry that PosLab reads or that does not change positions.
-constexpr std::array<const char*, 20> kKnownKeys = {"rope_type",
+constexpr std::array<const char*, 21> kKnownKeys = {"rope_type",
                                                     "type",
                                                     "rope_theta",
                                                     "factor",
@@ -52,7 +52,8 @@ constexpr std::array<const char*, 20> kKnownKeys = {"rope_type",
                                                     "mrope_section",
                                                     "partial_rotary_factor",
                                                     "alpha",
-                                                    "mrope_interleaved"};
+                                                    "mrope_interleaved",
+                                                    "interleaved"};
 
 void unknownKeys(const Source& set, RopeSet& out) {
     const Json* o = set.object();
@@ -138,6 +139,14 @@ Status readScalingKeys(const Source& set, RopeSet& out) {
                             std::to_string(kMaxModelHeadDim) + ", got " + show(v));
             out.mropeSection.push_back(static_cast<std::int64_t>(v));
         }
+    for (const char* key : {"mrope_interleaved", "interleaved"}) {
+        auto b = set.boolean(key);
+        if (!b) return b.error();
+        if (*b) {
+            out.mropeInterleaved = **b;
+            break;
+        }
+    }
     if (out.type != "default" && out.factor && !(*out.factor >= 1))
         return fail(set.name("factor") + ": must be at least 1 for " + out.type + " scaling, got " +
                     show(*out.factor));

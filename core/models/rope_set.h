@@ -27,8 +27,9 @@ struct RopeSet {
     bool truncate = true;
     std::optional<std::vector<double>> shortFactor, longFactor;
     std::vector<std::int64_t> mropeSection;
-    std::optional<double> alpha;       // Hunyuan's NTK alpha (a key HF does not read)
-    std::vector<std::string> unknown;  // keys of the set PosLab does not model (M5.4 notes)
+    std::optional<bool> mropeInterleaved;  // mrope_interleaved (alias interleaved), if given
+    std::optional<double> alpha;           // Hunyuan's NTK alpha (a key HF does not read)
+    std::vector<std::string> unknown;      // keys of the set PosLab does not model (M5.4 notes)
     bool scaled = false;  // a scaling block is present (DeepSeek's softmax gain needs it)
 };
 

@@ -69,6 +69,13 @@ private slots:
         QTest::newRow("rope view, ALiBi model")
             << QStringList{"render", "rope/decay", "--model", "+bloom"}
             << QStringList{"gives ALiBi positions", "'rope' needs a RoPE model"};
+        // Spec E1, E2: M-RoPE's page takes only M-RoPE models, 2-D RoPE needs a vision_config.
+        QTest::newRow("mrope export, RoPE model")
+            << QStringList{"export", "mrope", "scores", "--model", "llama-3.1-8b"}
+            << QStringList{"gives RoPE positions", "'mrope' needs an M-RoPE model"};
+        QTest::newRow("rope2d export, text-only model")
+            << QStringList{"export", "rope2d", "similarity", "--model", "llama-3.1-8b"}
+            << QStringList{"no vision_config", "'rope2d' needs a vision-language model"};
         QTest::newRow("layer without attention")
             << QStringList{"export", "rope", "frequencies", "--model", "+hybrid", "--layer", "0"}
             << QStringList{"--layer 0", "no positions"};
@@ -109,6 +116,35 @@ private slots:
             {"render", "alibi/bias", "--model", bloom, "--size", "640x360", "-o", svg});
         QVERIFY2(g.code == 0, g.err.constData());
         QVERIFY(read(svg).contains("model bloom.json"));
+    }
+
+    // Spec E1, E2 from a config: Qwen3-VL interleaves its pairs (pair 1 height, 2 width, 60-63
+    // time), Qwen2-VL's vision encoder turns 80-dim heads (embed_dim 1280 / 16 heads: 40 pairs,
+    // rows first), and an M-RoPE model still opens the rope views (its text positions).
+    void multimodalFromTheModel() {
+        const QString out = path("axis.json");
+        const Run a =
+            test::runPoslab({"export", "mrope", "pair_axis", "--model", "qwen3-vl-8b", "-o", out});
+        QVERIFY2(a.code == 0, a.err.constData());
+        const QJsonArray axis = QJsonDocument::fromJson(read(out)).object().value("data").toArray();
+        QCOMPARE(axis.size(), 64);
+        QCOMPARE(axis.at(1).toInt(), 1);
+        QCOMPARE(axis.at(2).toInt(), 2);
+        QCOMPARE(axis.at(60).toInt(), 0);
+        const Run v = test::runPoslab(
+            {"export", "rope2d", "frequencies", "--model", "qwen2-vl-7b", "-o", out});
+        QVERIFY2(v.code == 0, v.err.constData());
+        const QJsonObject f = QJsonDocument::fromJson(read(out)).object();
+        QCOMPARE(f.value("shape").toArray(), (QJsonArray{1, 40, 2}));
+        QVERIFY(f.value("data").toArray().at(1).toDouble() == 0.0);  // pair 0: a row frequency
+        const Run r =
+            test::runPoslab({"export", "rope", "frequencies", "--model", "qwen2-vl-7b", "-o", out});
+        QVERIFY2(r.code == 0, r.err.constData());
+        const Run j = test::runPoslab({"model", "qwen2.5-vl-7b", "--json"});
+        QVERIFY2(j.code == 0, j.err.constData());
+        const QJsonObject m = QJsonDocument::fromJson(j.out).object();
+        QCOMPARE(m.value("params").toObject().value("time").toString(), QString("absolute"));
+        QCOMPARE(m.value("vision").toObject().value("head_dim").toInt(), 80);
     }
 
     // Decay and scores open at s (--seq-len, else max_position_embeddings) with L (when the
