@@ -55,6 +55,9 @@ std::vector<BenchCase> benchCases(bool quick) {
         {"xpos", "scores", {{"n", "4096"}, {"d", "128"}}},
         {"rerope", "scores", {{"n", "4096"}, {"d", "128"}}},
         {"fire", "bias", {{"n", "4096"}, {"heads", "8"}}},
+        // n = 1024 + 4 x 32 x 32 + 3072 = 8192 tokens (a video between two texts).
+        {"mrope", "scores", {{"layout", "text:1024,video:4x64x64,text:3072"}}},
+        {"rope2d", "scores", {{"height", "64"}, {"width", "64"}}},
     };
 }
 

@@ -36,6 +36,7 @@ namespace detail {
 // The families' tables, one per gpu/ops/<family>_ops.cpp.
 std::vector<GpuOp> sinusoidalOps();
 std::vector<GpuOp> rotaryOps();
+std::vector<GpuOp> multimodalOps();  // M-RoPE and 2-D RoPE (E1, E2)
 std::vector<GpuOp> attentionOps();
 std::vector<GpuOp> relativeOps();
 std::vector<GpuOp> distanceBiasOps();

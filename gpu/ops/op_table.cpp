@@ -11,7 +11,7 @@ const std::vector<GpuOp>& gpuOps() {
     static const std::vector<GpuOp> all = [] {
         std::vector<GpuOp> ops;
         for (auto family : {detail::sinusoidalOps, detail::rotaryOps, detail::attentionOps,
-                            detail::relativeOps, detail::distanceBiasOps}) {
+                            detail::relativeOps, detail::distanceBiasOps, detail::multimodalOps}) {
             auto more = family();
             ops.insert(ops.end(), more.begin(), more.end());
         }

@@ -38,67 +38,11 @@ struct Case {
 };
 
 #include "tests/gpu/parity_bias_cases.h"
+#include "tests/gpu/parity_deberta_cases.h"
 #include "tests/gpu/parity_fire_cases.h"
 #include "tests/gpu/parity_model_cases.h"
+#include "tests/gpu/parity_multimodal_cases.h"
 #include "tests/gpu/parity_rerope_cases.h"
-
-// DeBERTa's relative positions and terms, tiled and not.
-std::vector<Case> debertaCases() {
-    return {
-        {"deberta", "relative_positions", {{"n", "37"}}},
-        {"deberta", "relative_positions", {{"n", "700"}}},
-        {"deberta", "relative_positions", {{"n", "300"}, {"position_buckets", "-1"}}},
-        {"deberta",
-         "relative_positions",
-         {{"n", "300"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
-        {"deberta",
-         "relative_positions",
-         {{"n", "300"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
-        // The terms: defaults (n 64 d 64: buckets identity), log buckets reached (n 700 > mid 128),
-        // no buckets with the span clamping delta (pb -1, max 50), coarse buckets with large jumps
-        // of the log position (pb 64, max 34), odd d and n; tiled runs split rows and columns.
-        {"deberta", "c2c", {{"n", "1"}, {"d", "2"}}},
-        {"deberta", "c2c", {{"n", "37"}, {"d", "64"}}},
-        {"deberta", "c2c", {{"n", "300"}, {"d", "130"}, {"seed", "5"}}},
-        {"deberta", "c2p", {{"n", "1"}, {"d", "2"}}},
-        {"deberta", "c2p", {{"n", "37"}, {"d", "64"}}},
-        {"deberta",
-         "c2p",
-         {{"n", "300"},
-          {"d", "130"},
-          {"position_buckets", "-1"},
-          {"max_relative_positions", "50"}}},
-        {"deberta", "c2p", {{"n", "700"}, {"d", "32"}}},
-        {"deberta",
-         "c2p",
-         {{"n", "300"}, {"d", "64"}, {"position_buckets", "64"}, {"max_relative_positions", "34"}}},
-        {"deberta", "p2c", {{"n", "37"}, {"d", "64"}}},
-        {"deberta",
-         "p2c",
-         {{"n", "300"},
-          {"d", "130"},
-          {"position_buckets", "-1"},
-          {"max_relative_positions", "50"}}},
-        {"deberta", "p2c", {{"n", "700"}, {"d", "32"}, {"seed", "7"}}},
-        {"deberta",
-         "p2c",
-         {{"n", "300"}, {"d", "16"}, {"position_buckets", "16"}, {"max_relative_positions", "64"}}},
-        {"deberta", "logits", {{"n", "1"}, {"d", "2"}}},
-        {"deberta", "logits", {{"n", "64"}, {"d", "64"}}},
-        {"deberta",
-         "logits",
-         {{"n", "257"},
-          {"d", "100"},
-          {"position_buckets", "32"},
-          {"max_relative_positions", "200"}}},
-        {"deberta",
-         "logits",
-         {{"n", "700"},
-          {"d", "64"},
-          {"position_buckets", "-1"},
-          {"max_relative_positions", "300"}}},
-    };
-}
 
 const std::vector<Case>& cases() {
     static const std::vector<Case> all = [] {
@@ -183,8 +127,8 @@ const std::vector<Case>& cases() {
             {"t5", "bias", {{"n", "37"}, {"heads", "8"}, {"bucketing", "none"}}},
             {"t5", "bias", {{"n", "301"}, {"heads", "5"}, {"bucketing", "none"}, {"seed", "3"}}},
         };
-        for (auto* more :
-             {debertaCases, modelScalingCases, reropeCases, distanceBiasCases, fireCases})
+        for (auto* more : {debertaCases, modelScalingCases, reropeCases, distanceBiasCases,
+                           fireCases, multimodalCases})
             for (Case& c : more()) v.push_back(std::move(c));
         return v;
     }();
