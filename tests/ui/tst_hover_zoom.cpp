@@ -25,6 +25,7 @@
 
 using namespace poslab;
 using namespace poslab::ui;
+using test::cellCentre;
 
 namespace {
 
@@ -42,22 +43,6 @@ HeatmapData oneValue(qint64 rows, qint64 cols, qint64 row, qint64 col, double va
     h.colAxis = QStringLiteral("key position k");
     paintBlockMeans(h);
     return h;
-}
-
-// The middle of cell (row, col) in widget pixels, found through the widget's own hit test: the
-// rows along a vertical line through the plot, then the columns along that row's middle.
-QPointF cellCentre(const HeatmapWidget& w, qint64 row, qint64 col) {
-    auto middle = [](const QVector<int>& hits) {
-        return hits.isEmpty() ? -1.0 : 0.5 * (hits.front() + hits.back());
-    };
-    QVector<int> ys, xs;
-    for (int x0 = w.width() / 2; x0 > 0 && ys.isEmpty(); x0 -= 20)
-        for (int y = 0; y < w.height(); ++y)
-            if (w.cellAt(QPointF(x0, y)).y() == row) ys << y;
-    const double y = middle(ys);
-    for (int x = 0; x < w.width() && y >= 0; ++x)
-        if (w.cellAt(QPointF(x, y)) == QPoint(int(col), int(row))) xs << x;
-    return xs.isEmpty() ? QPointF(-1, -1) : QPointF(middle(xs), y);
 }
 
 void moveMouse(QWidget& w, QPointF at) {

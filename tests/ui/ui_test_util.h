@@ -11,6 +11,7 @@
 #include "ui/compute/scheduler.h"
 #include "ui/shell/gui_main.h"
 #include "ui/shell/main_window.h"
+#include "ui/views/heatmap_widget.h"
 #include "ui/views/page_widget.h"
 
 namespace poslab::ui::test {
@@ -56,6 +57,22 @@ public:
 private:
     std::unique_ptr<MainWindow> m_window;
 };
+
+// The middle of cell (row, col) in widget pixels, found through the widget's own hit test: the
+// rows along a vertical line through the plot, then the columns along that row's middle.
+inline QPointF cellCentre(const HeatmapWidget& w, qint64 row, qint64 col) {
+    auto middle = [](const QVector<int>& hits) {
+        return hits.isEmpty() ? -1.0 : 0.5 * (hits.front() + hits.back());
+    };
+    QVector<int> ys, xs;
+    for (int x0 = w.width() / 2; x0 > 0 && ys.isEmpty(); x0 -= 20)
+        for (int y = 0; y < w.height(); ++y)
+            if (w.cellAt(QPointF(x0, y)).y() == row) ys << y;
+    const double y = middle(ys);
+    for (int x = 0; x < w.width() && y >= 0; ++x)
+        if (w.cellAt(QPointF(x, y)) == QPoint(int(col), int(row))) xs << x;
+    return xs.isEmpty() ? QPointF(-1, -1) : QPointF(middle(xs), y);
+}
 
 // Whether the text holds a CJK ideograph (a string that was translated to Chinese).
 inline bool hasCjk(const QString& s) {

@@ -97,6 +97,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.markAt = mark.value("at").toString();
     v.markLabel = localText(mark.value("label"));
     v.cellsOf = o.value("cellsOf").toString();
+    for (const auto& c : o.value("clickSets").toArray()) v.clickSets << c.toString();
     for (const auto& sv : o.value("series").toArray()) {
         const QJsonObject so = sv.toObject();
         SeriesSpec s;

@@ -108,6 +108,9 @@ struct ViewSpec {
     // heatmaps: each axis of the array is bands of this parameter's positions (nope/attention:
     // attention_cells, the cell means over all n); the axes show positions, the footer the cells.
     QString cellsOf;
+    // heatmaps: a click on a cell sets these two parameters of the page to its row and column
+    // (rope2d/similarity: query_row, query_col). views.json "clickSets": [rowParam, colParam].
+    QStringList clickSets;
     // Parameters of the page that do not act on this view (rope/decay: n, offset): left out of
     // the figure's footer and the F11 strip. views.json "ignores"; tst_view_ignores changes each
     // one at the preset and at varied values of the others and requires the same arrays.

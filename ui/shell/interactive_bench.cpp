@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <memory>
 
+#include "core/encodings/mrope.h"
 #include "ui/catalog/view_spec.h"
 #include "ui/compute/scheduler.h"
 #include "ui/panels/param_panel.h"
@@ -75,9 +76,9 @@ int runInteractiveBench(bool json) {
             if (page->views[i].id == id) tabs.append({id, i + 1});
 
     // Slider positions for base 100 -> 1e6, on the panel's own scale for the base's ParamSpec.
-    const SliderScale scale = sliderScale(*w.paramPanel()->encoding()->findParam("base"));
+    SliderScale scale = sliderScale(*w.paramPanel()->encoding()->findParam("base"));
     auto posFor = [&](double base) { return sliderPosition(scale, base); };
-    const int from = posFor(100), to = posFor(1e6);
+    int from = posFor(100), to = posFor(1e6);
     constexpr int kSteps = 200;
     std::vector<Row> rows;
     // One drag of `base` on a tab: the latency of every step, edit -> finished image.
@@ -144,6 +145,31 @@ int runInteractiveBench(bool json) {
         if (!drag(l.view, tab, l.positions)) return 1;
         w.paramPanel()->setText(l.param, QString::number(l.param == "n" ? presetN : 4096));
     }
+    // Issue 28: the multimodal pages at their presets, their base dragged over the same number of
+    // steps (M-RoPE 100 -> 1e6 over its 84 tokens; 2-D RoPE 2 -> 10 000 over 16 x 16 patches).
+    struct Other {
+        QString page;
+        double lo, hi;
+    };
+    for (const Other& o : {Other{"mrope", 100, 1e6}, Other{"rope2d", 2, 1e4}}) {
+        w.openPage(o.page);
+        const PageSpec* other = w.page()->page();
+        slider = qobject_cast<QSlider*>(w.paramPanel()->editorFor("base"));
+        if (!other || !slider) {
+            std::fprintf(stderr, "poslab bench: page %s has no base slider\n", qPrintable(o.page));
+            return 2;
+        }
+        scale = sliderScale(*w.paramPanel()->encoding()->findParam("base"));
+        from = posFor(o.lo);
+        to = posFor(o.hi);
+        const core::ParamSet& p = w.page()->params();
+        const qint64 positions = o.page == "mrope" ? core::enc::mropeTokens(p)
+                                                   : p.integer("height") * p.integer("width");
+        if (!drag(o.page + "/overview", 0, positions)) return 1;
+        for (const QString& id : other->overview)
+            for (int i = 0; i < other->views.size(); ++i)
+                if (other->views[i].id == id && !drag(id, i + 1, positions)) return 1;
+    }
     if (json) {
         std::printf("[");
         for (std::size_t i = 0; i < rows.size(); ++i)
@@ -155,7 +181,7 @@ int runInteractiveBench(bool json) {
         std::printf("\n]\n");
     } else {
         std::printf(
-            "interactive latency, edit -> finished image (base 100 -> 1e6, %d steps, "
+            "interactive latency, edit -> finished image (base dragged, %d steps, "
             "window 1500x940, offscreen, CPU double)\n",
             kSteps);
         std::printf("%-28s %10s %6s %9s %9s %9s\n", "view", "positions", "steps", "p50 ms",

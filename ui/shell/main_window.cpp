@@ -123,6 +123,10 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         openPage(id);
     });
     connect(m_params, &ParamPanel::edited, this, &MainWindow::onEdited);
+    connect(m_page, &PageWidget::paramsRequested, this,
+            [this](const QList<QPair<QString, QString>>& values) {
+                for (const auto& [name, value] : values) m_params->setText(name, value);
+            });
     connect(m_scheduler, &Scheduler::finished, this, &MainWindow::onResult);
     connect(m_page, &PageWidget::hovered, m_status, &StatusPanel::setHover);
     connect(m_page, &PageWidget::refused, this, [this](const QString& reason) {

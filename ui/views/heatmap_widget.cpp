@@ -341,10 +341,18 @@ void HeatmapWidget::endHover() {
     emit hovered(QString());
 }
 
-void HeatmapWidget::mouseReleaseEvent(QMouseEvent*) {
-    if (m_dragging) announceWindow();
+void HeatmapWidget::mouseReleaseEvent(QMouseEvent* e) {
+    const bool click = m_dragging && (e->position() - m_dragStart).manhattanLength() < 4;
+    if (click) {  // the few pixels it moved are undone: a click does not pan
+        m_view = m_dragView;
+        update();
+    } else if (m_dragging) {
+        announceWindow();
+    }
     m_dragging = false;
     unsetCursor();
+    if (const QPoint cell = cellAt(e->position()); click && cell.x() >= 0)
+        emit cellClicked(cell.y(), cell.x());
 }
 
 void HeatmapWidget::mouseDoubleClickEvent(QMouseEvent*) {

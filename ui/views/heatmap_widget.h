@@ -65,6 +65,8 @@ signals:
     void hovered(const QString& text);
     // A windowed view's visible window changed (indices; empty: the whole axes).
     void windowChanged(const QRectF& indexWindow);
+    // A click on a cell: pressed and released without dragging the view.
+    void cellClicked(qint64 row, qint64 col);
 
 protected:
     void paintEvent(QPaintEvent*) override;

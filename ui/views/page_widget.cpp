@@ -78,6 +78,7 @@ void PageWidget::setPage(const PageSpec* page, const core::ParamSet& params, int
         w->setDark(m_dark);
         connect(w, &ViewWidget::hovered, this, &PageWidget::hovered);
         connect(w, &ViewWidget::exportRequested, this, [this, w] { emit exportRequested(w); });
+        connect(w, &ViewWidget::paramsRequested, this, &PageWidget::paramsRequested);
         connect(w, &ViewWidget::stateChanged, this, [this] { requestUpdate(); });
         if (m_params.has("n")) w->setPositionCount(m_params.integer("n"));
         w->pageParams = [this] { return m_params; };

@@ -79,6 +79,9 @@ signals:
     void currentViewChanged(const poslab::ui::ViewSpec* view);
     void hovered(const QString& text);
     void exportRequested(poslab::ui::ViewWidget* view);
+    // A view asks for parameter values (name, value as typed): the window applies them as
+    // edits of the panel, undoable.
+    void paramsRequested(const QList<QPair<QString, QString>>& values);
     void refused(const QString& reason);
     void resultApplied(quint64 generation, double computeMs, double renderMs);
 

@@ -77,6 +77,8 @@ signals:
     void stateChanged();
     void hovered(const QString& text);
     void exportRequested();
+    // The view asks the page for parameter values (a click on a similarity map: the query).
+    void paramsRequested(const QList<QPair<QString, QString>>& values);
 
 protected:
     void changeEvent(QEvent* e) override;

@@ -16,6 +16,12 @@ HeatmapWidget* ViewWidget::heatmapAt(int i) {
         auto* w = new HeatmapWidget(m_heatmapBox);
         w->setDark(m_dark);
         connect(w, &HeatmapWidget::hovered, this, &ViewWidget::hovered);
+        // A view whose cells are patches (rope2d/similarity) takes a click as the new query.
+        connect(w, &HeatmapWidget::cellClicked, this, [this](qint64 row, qint64 col) {
+            if (m_spec.clickSets.size() != 2) return;
+            emit paramsRequested({{m_spec.clickSets[0], QString::number(row)},
+                                  {m_spec.clickSets[1], QString::number(col)}});
+        });
         connect(w, &HeatmapWidget::windowChanged, this, [this, w](const QRectF& win) {
             if (!m_lod) return;
             // Panels side by side (the precision view's before and after) show one window.
