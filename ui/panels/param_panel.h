@@ -43,6 +43,10 @@ public:
 
     // Programmatic edit as the user would do it (tests, the interactive bench).
     bool setText(const QString& name, const QString& text);
+    // Several such edits in order (a click on a view that chooses its query).
+    void setTexts(const QList<QPair<QString, QString>>& values) {
+        for (const auto& [name, text] : values) setText(name, text);
+    }
     // The widgets of one parameter, for tests.
     QWidget* editorFor(const QString& name) const;
     // Whether a parameter's row is shown (it exists and matters for the current values).

@@ -52,6 +52,32 @@ bool waitFor(MainWindow& w, quint64 generation, int timeoutMs) {
     return w.page()->displayedGeneration() >= generation;
 }
 
+constexpr int kDragSteps = 200;
+
+// The rows as JSON, or as the table the text form prints.
+void printRows(const std::vector<Row>& rows, bool json) {
+    if (json) {
+        std::printf("[");
+        for (std::size_t i = 0; i < rows.size(); ++i)
+            std::printf(
+                "%s\n  {\"view\": \"%s\", \"positions\": %lld, \"steps\": %d, \"p50_ms\": "
+                "%.3f, \"p95_ms\": %.3f, \"max_ms\": %.3f}",
+                i ? "," : "", qPrintable(rows[i].view), static_cast<long long>(rows[i].positions),
+                rows[i].steps, rows[i].p50, rows[i].p95, rows[i].max);
+        std::printf("\n]\n");
+    } else {
+        std::printf(
+            "interactive latency, edit -> finished image (base dragged, %d steps, "
+            "window 1500x940, offscreen, CPU double)\n",
+            kDragSteps);
+        std::printf("%-28s %10s %6s %9s %9s %9s\n", "view", "positions", "steps", "p50 ms",
+                    "p95 ms", "max ms");
+        for (const auto& r : rows)
+            std::printf("%-28s %10lld %6d %9.2f %9.2f %9.2f\n", qPrintable(r.view),
+                        static_cast<long long>(r.positions), r.steps, r.p50, r.p95, r.max);
+    }
+}
+
 }  // namespace
 
 int runInteractiveBench(bool json) {
@@ -79,7 +105,6 @@ int runInteractiveBench(bool json) {
     SliderScale scale = sliderScale(*w.paramPanel()->encoding()->findParam("base"));
     auto posFor = [&](double base) { return sliderPosition(scale, base); };
     int from = posFor(100), to = posFor(1e6);
-    constexpr int kSteps = 200;
     std::vector<Row> rows;
     // One drag of `base` on a tab: the latency of every step, edit -> finished image.
     auto drag = [&](const QString& viewId, int tab, qint64 positions) -> bool {
@@ -91,8 +116,8 @@ int runInteractiveBench(bool json) {
         // The slider swept back and forth over its positions; a position whose value the slider
         // rounds to the one already set makes no edit and is not counted.
         const int span = std::max(1, to - from);
-        for (int k = 0, s = 0; s < kSteps && k < 40 * kSteps; ++k) {
-            const int phase = (k * std::max(1, span / kSteps)) % (2 * span);
+        for (int k = 0, s = 0; s < kDragSteps && k < 40 * kDragSteps; ++k) {
+            const int phase = (k * std::max(1, span / kDragSteps)) % (2 * span);
             const int pos = from + (phase <= span ? phase : 2 * span - phase);
             const quint64 before = w.scheduler()->latestGeneration();
             timer.start();
@@ -170,26 +195,7 @@ int runInteractiveBench(bool json) {
             for (int i = 0; i < other->views.size(); ++i)
                 if (other->views[i].id == id && !drag(id, i + 1, positions)) return 1;
     }
-    if (json) {
-        std::printf("[");
-        for (std::size_t i = 0; i < rows.size(); ++i)
-            std::printf(
-                "%s\n  {\"view\": \"%s\", \"positions\": %lld, \"steps\": %d, \"p50_ms\": "
-                "%.3f, \"p95_ms\": %.3f, \"max_ms\": %.3f}",
-                i ? "," : "", qPrintable(rows[i].view), static_cast<long long>(rows[i].positions),
-                rows[i].steps, rows[i].p50, rows[i].p95, rows[i].max);
-        std::printf("\n]\n");
-    } else {
-        std::printf(
-            "interactive latency, edit -> finished image (base dragged, %d steps, "
-            "window 1500x940, offscreen, CPU double)\n",
-            kSteps);
-        std::printf("%-28s %10s %6s %9s %9s %9s\n", "view", "positions", "steps", "p50 ms",
-                    "p95 ms", "max ms");
-        for (const auto& r : rows)
-            std::printf("%-28s %10lld %6d %9.2f %9.2f %9.2f\n", qPrintable(r.view),
-                        static_cast<long long>(r.positions), r.steps, r.p50, r.p95, r.max);
-    }
+    printRows(rows, json);
     return 0;
 }
 

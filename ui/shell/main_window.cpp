@@ -123,10 +123,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
         openPage(id);
     });
     connect(m_params, &ParamPanel::edited, this, &MainWindow::onEdited);
-    connect(m_page, &PageWidget::paramsRequested, this,
-            [this](const QList<QPair<QString, QString>>& values) {
-                for (const auto& [name, value] : values) m_params->setText(name, value);
-            });
+    connect(m_page, &PageWidget::paramsRequested, m_params, &ParamPanel::setTexts);
     connect(m_scheduler, &Scheduler::finished, this, &MainWindow::onResult);
     connect(m_page, &PageWidget::hovered, m_status, &StatusPanel::setHover);
     connect(m_page, &PageWidget::refused, this, [this](const QString& reason) {
@@ -153,14 +150,7 @@ MainWindow::MainWindow(MainWindowOptions options, QWidget* parent)
     connect(m_session, &SessionController::filePathChanged, this, &MainWindow::updateTitle);
     connect(m_session, &SessionController::message, this,
             [this](const QString& text) { statusBar()->showMessage(text, 15000); });
-    connect(m_player, &LessonPlayer::stepChanged, this, &MainWindow::showLessonStep);
-    connect(m_player, &LessonPlayer::leavePresentationRequested, this,
-            [this] { setPresentation(false); });
-    connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
-    connect(m_player, &LessonPlayer::stopped, this, [this] {
-        clearLessonGhosts();
-        if (m_presenting) m_strip->refresh();
-    });
+    connectLessonPlayer();
 
     m_defaultLayout = saveState();  // as built, before the last session's layout
     restoreSettings();

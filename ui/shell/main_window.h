@@ -172,6 +172,7 @@ private:
     // same view with one parameter changed and the chart still shows it.
     std::optional<QVector<CurveData>> lessonGhost(int index) const;
     void updateLessonActions();
+    void connectLessonPlayer();  // the lesson player's signals (the constructor's)
     void updateTitle();
     void copyParameters();
     void togglePresentation(bool on);

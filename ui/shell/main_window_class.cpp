@@ -9,12 +9,24 @@
 #include "ui/document/lesson_player.h"
 #include "ui/document/session_controller.h"
 #include "ui/model/model_page.h"
+#include "ui/shell/presentation_strip.h"
 #include "ui/shell/main_window.h"
 #include "ui/views/chart_widget.h"
 #include "ui/views/page_widget.h"
 #include "ui/views/view_widget.h"
 
 namespace poslab::ui {
+
+void MainWindow::connectLessonPlayer() {
+    connect(m_player, &LessonPlayer::stepChanged, this, &MainWindow::showLessonStep);
+    connect(m_player, &LessonPlayer::leavePresentationRequested, this,
+            [this] { setPresentation(false); });
+    connect(m_player, &LessonPlayer::stopped, this, &MainWindow::updateLessonActions);
+    connect(m_player, &LessonPlayer::stopped, this, [this] {
+        clearLessonGhosts();
+        if (m_presenting) m_strip->refresh();
+    });
+}
 
 void MainWindow::clearLessonGhosts() {
     for (int t = 0; t < m_page->tabCount(); ++t)
