@@ -86,6 +86,7 @@ ViewSpec viewFromJson(const QString& encoding, const QJsonObject& o) {
     v.logColor = o.value("logColor").toBool();
     v.logX = o.value("logX").toBool();
     v.smallMultiples = o.value("smallMultiples").toBool();
+    for (const auto& t : o.value("sliceTitles").toArray()) v.sliceTitles << localText(t);
     for (const auto& r : o.value("reshape").toArray()) v.reshape << r.toString();
     v.channelDefaults = o.value("defaults").toString();
     v.extendRows = o.value("extendRows").toDouble(1.0);

@@ -90,6 +90,9 @@ struct ViewSpec {
     bool logX = false;
     // heatmaps: one panel per head of a 3-D quantity (at most kMaxMultiples), one colour range.
     bool smallMultiples = false;
+    // smallMultiples: the panels' titles (views.json "sliceTitles"), when the first axis is not
+    // heads (mrope/axis_scores: time, height, width); empty: "head 0", "head 1", ...
+    QVector<LocalText> sliceTitles;
     // heatmaps: a (rows, channels) table drawn as small multiples of chosen channels, each
     // reshaped to an image of (reshape[0] x reshape[1]) parameters' values (height, width).
     QStringList reshape;

@@ -214,7 +214,9 @@ void headMultiples(PrepareContext& ctx, const ViewInput& in, ViewResult& out) {
         st.slice = static_cast<int>(hd);
         HeatmapData h = makeHeatmap(ctx, in.view, q, a, st, nullptr);
         const QString n = QString::number(hd);
-        h.title = {QStringLiteral("head %1").arg(n), QString::fromUtf8("头 %1").arg(n)};
+        h.title = hd < in.view.sliceTitles.size() ? in.view.sliceTitles[static_cast<int>(hd)]
+                                                  : LocalText{QStringLiteral("head %1").arg(n),
+                                                              QString::fromUtf8("头 %1").arg(n)};
         out.heatmaps << h;
     }
 }
