@@ -5,6 +5,7 @@
 // numbers mrope_math.*; this file is the parameter table, the checks and the quantities.
 #include "core/encodings/mrope.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "core/encodings/common.h"
@@ -37,6 +38,15 @@ Expected<std::vector<double>> vectorOf(const ParamSet& p, const char* name, std:
 
 }  // namespace
 
+namespace {
+// A value in quotes within a message: printable, bounded, no quote of its own.
+std::string shownText(std::string_view text) {
+    std::string s = echo(text, 60);
+    std::replace(s.begin(), s.end(), '\'', '"');
+    return s;
+}
+}  // namespace
+
 Expected<std::array<std::int64_t, 3>> parseMropeSection(std::string_view text) {
     std::array<std::int64_t, 3> s{};
     std::size_t start = 0;
@@ -50,13 +60,13 @@ Expected<std::array<std::int64_t, 3>> parseMropeSection(std::string_view text) {
         const auto r = std::from_chars(item.data(), item.data() + item.size(), v);
         if (count == 3 || item.empty() || r.ec != std::errc() ||
             r.ptr != item.data() + item.size() || v < 0 || v > kMaxDim)
-            return fail("parameter 'mrope_section' = '" + std::string(text.substr(0, 60)) +
+            return fail("parameter 'mrope_section' = '" + shownText(text) +
                         "': not three integers >= 0; allowed: " + kMropeSectionForm);
         s[static_cast<std::size_t>(count++)] = v;
         start = comma + 1;
     }
     if (count != 3)
-        return fail("parameter 'mrope_section' = '" + std::string(text.substr(0, 60)) +
+        return fail("parameter 'mrope_section' = '" + shownText(text) +
                     "': not three integers >= 0; allowed: " + kMropeSectionForm);
     return s;
 }

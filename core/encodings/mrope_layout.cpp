@@ -40,12 +40,13 @@ bool grid(std::string_view s, std::int64_t* t, std::int64_t* h, std::int64_t* w)
 
 constexpr const char* kForms = "text:N, image:1xHxW or video:TxHxW[@S]";
 constexpr std::int64_t kMaxItemSize = std::int64_t(1) << 30;
+constexpr double kMaxId = 4503599627370496.0;  // 2^52
 
 }  // namespace
 
 Error mropeLayoutError(std::string_view text, std::string_view why) {
-    std::string shown(text.substr(0, 60));
-    if (text.size() > 60) shown += "...";
+    std::string shown = echo(text, 60);
+    std::replace(shown.begin(), shown.end(), '\'', '"');
     return fail("parameter 'layout' = '" + shown + "': " + std::string(why) +
                 "; allowed: " + kMropeLayoutForm);
 }
@@ -58,7 +59,7 @@ Expected<std::vector<MropeItem>> parseMropeLayout(std::string_view text, std::in
         const std::size_t comma = std::min(text.find(',', start), text.size());
         const std::string_view item = trim(text.substr(start, comma - start));
         start = comma + 1;
-        std::string shown(item.substr(0, 40));
+        std::string shown = echo(item, 40);
         std::replace(shown.begin(), shown.end(), '\'', '"');
         const std::string where = "item " + std::to_string(index) + " '" + shown + "'";
         auto bad = [&](const std::string& why) {
@@ -121,11 +122,16 @@ Expected<std::int64_t> layoutRuns(const std::vector<MropeItem>& layout, const Mr
                                   std::int64_t maxTokens, std::vector<Run>* runs) {
     std::int64_t n = 0;
     auto add = [&](const Run& r) -> Status {
-        const std::int64_t tokens = r.kind == MropeItem::Kind::Text ? r.count : r.t * r.h * r.w;
-        if (tokens > maxTokens - n)
+        // T x H' x W' of items up to 2^30 each overflows int64 (the fuzzer's 73680005 x 3733 x
+        // 500873680): compared in double first, multiplied only when it fits.
+        const double size =
+            r.kind == MropeItem::Kind::Text
+                ? static_cast<double>(r.count)
+                : static_cast<double>(r.t) * static_cast<double>(r.h) * static_cast<double>(r.w);
+        if (size > static_cast<double>(maxTokens - n))
             return fail("the layout has more than " + std::to_string(maxTokens) +
                         " tokens (the memory budget's limit)");
-        n += tokens;
+        n += static_cast<std::int64_t>(size);
         if (runs) runs->push_back(r);
         return {};
     };
@@ -139,6 +145,15 @@ Expected<std::int64_t> layoutRuns(const std::vector<MropeItem>& layout, const Mr
         const std::int64_t hm = m.h / o.merge, wm = m.w / o.merge;
         const double secs = m.secondsPerGrid.value_or(o.secondPerGrid);
         const bool split = o.splitFrames && m.kind == MropeItem::Kind::Video && m.t > 1;
+        if (split && !runs) {  // counting only: T frames and T - 1 gaps at once, not frame by frame
+            const double size = static_cast<double>(m.t) * static_cast<double>(hm * wm) +
+                                static_cast<double>(m.t - 1) * static_cast<double>(o.frameGap);
+            if (size > static_cast<double>(maxTokens - n))
+                return fail("the layout has more than " + std::to_string(maxTokens) +
+                            " tokens (the memory budget's limit)");
+            n += static_cast<std::int64_t>(size);
+            continue;
+        }
         for (std::int64_t k = 0; k < (split ? m.t : 1); ++k) {
             if (split && k > 0 && o.frameGap > 0)
                 if (auto st = add({MropeItem::Kind::Text, o.frameGap, 0, 0, 0, 0}); !st)
@@ -151,14 +166,11 @@ Expected<std::int64_t> layoutRuns(const std::vector<MropeItem>& layout, const Mr
 
 }  // namespace
 
-Expected<std::int64_t> mropeTokenCount(const std::vector<MropeItem>& layout,
-                                       const MropeOptions& options, std::int64_t maxTokens) {
-    if (options.merge < 1) return fail("parameter 'merge' must be an integer >= 1");
-    return layoutRuns(layout, options, maxTokens, nullptr);
-}
+namespace {
 
-Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, const MropeOptions& o,
-                                        std::int64_t maxTokens) {
+// The options both the count and the ids need, refused alike (the fuzzer found the count
+// accepting a negative frame_gap that the ids then refused).
+Status checkOptions(const MropeOptions& o) {
     if (o.merge < 1) return fail("parameter 'merge' must be an integer >= 1");
     if (!std::isfinite(o.tokensPerSecond) || !(o.tokensPerSecond > 0))
         return fail("parameter 'tokens_per_second' must be a finite real > 0");
@@ -166,6 +178,20 @@ Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, co
         return fail("parameter 'second_per_grid' must be a finite real >= 0");
     if (o.frameGap < 0) return fail("parameter 'frame_gap' must be an integer >= 0");
     if (o.offset < 0) return fail("parameter 'offset' must be an integer >= 0");
+    return {};
+}
+
+}  // namespace
+
+Expected<std::int64_t> mropeTokenCount(const std::vector<MropeItem>& layout,
+                                       const MropeOptions& options, std::int64_t maxTokens) {
+    if (auto st = checkOptions(options); !st) return st.error();
+    return layoutRuns(layout, options, maxTokens, nullptr);
+}
+
+Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, const MropeOptions& o,
+                                        std::int64_t maxTokens) {
+    if (auto st = checkOptions(o); !st) return st.error();
     std::vector<Run> runs;
     const auto count = layoutRuns(layout, o, maxTokens, &runs);
     if (!count) return count.error();
@@ -187,9 +213,16 @@ Expected<MropePositions> mropePositions(const std::vector<MropeItem>& layout, co
         }
         const bool absolute = o.absoluteTime && r.kind == MropeItem::Kind::Video;
         for (std::int64_t k = 0; k < r.t; ++k) {
-            const auto tau = absolute ? static_cast<std::int64_t>(std::floor(
-                                            static_cast<double>(k) * r.seconds * o.tokensPerSecond))
-                                      : k;
+            const double time =
+                absolute ? std::floor(static_cast<double>(k) * r.seconds * o.tokensPerSecond)
+                         : static_cast<double>(k);
+            // Ids stay exact integers in a double (the angles are id x theta): past 2^52 a video's
+            // seconds per grid times tokens_per_second is refused, never wrapped.
+            if (!(static_cast<double>(s) + time < kMaxId))
+                return fail(
+                    "a video's time ids pass 2^52 (k x seconds per grid x "
+                    "tokens_per_second): give it fewer seconds per grid");
+            const auto tau = static_cast<std::int64_t>(time);
             for (std::int64_t row = 0; row < r.h; ++row)
                 for (std::int64_t col = 0; col < r.w; ++col) {
                     p.ids[0].push_back(s + tau);

@@ -242,6 +242,15 @@ private slots:
         QVERIFY(message.find('\n') == std::string::npos);
     }
 
+    // floor(k S tps) past 2^52 is refused naming the layout, never wrapped (found by the fuzzer).
+    void hugeTimeIdsRefused() {
+        const std::string e = computeError(
+            "mrope", "position_ids",
+            {{"layout", std::string("video:2x4x4@1e300")}, {"time", std::string("absolute")}});
+        QCOMPARE(core::parameterNamed(e), std::string("layout"));
+        QVERIFY2(e.find("2^52") != std::string::npos, e.c_str());
+    }
+
     void badFiles() {
         const std::string q = m_dir.filePath("q7.npy").toStdString();
         test::writeNpyFile(q, test::randomMatrix(1, 7, 1), true);

@@ -209,6 +209,12 @@ private slots:
         QVERIFY(items);
         QVERIFY(!mropePositions(*items, {}, 1000));
         QVERIFY(mropePositions(*items, {}, 1034));
+        // T x H' x W' past int64 is counted in double, refused, never wrapped (a fuzzer find).
+        const auto huge = parseMropeLayout("video:1073741824x1073741824x1073741824", 1);
+        QVERIFY(huge);
+        MropeOptions o;
+        o.merge = 1;
+        QVERIFY(!mropeTokenCount(*huge, o, std::int64_t(1) << 40));
     }
 };
 

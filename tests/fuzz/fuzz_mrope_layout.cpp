@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     }
     constexpr std::int64_t kMax = 4096;
-    const auto n = mropeTokenCount(*items, o, std::int64_t(1) << 40);
+    const auto n = mropeTokenCount(*items, o, std::int64_t(1) << 24);  // the encoding's bound
     if (!n) {
         oneLine(n.error());
         return 0;
@@ -50,7 +50,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto p = mropePositions(*items, o, kMax);
     if (!p) {
         oneLine(p.error());
-        if (*n <= kMax) std::abort();  // refused although within the bound
+        // Within the bound, only time ids past 2^52 (a huge @S with absolute time) are refused.
+        if (*n <= kMax && p.error().message.find("2^52") == std::string::npos) std::abort();
         return 0;
     }
     if (p->n != *n || static_cast<std::int64_t>(p->tokenType.size()) != *n) std::abort();

@@ -340,6 +340,9 @@ constexpr std::array kPhrases{
     ErrorPhrase{"more than # tokens, the most a layout may have",
                 "超过 %1 个词元，即布局允许的最大数"},
     ErrorPhrase{"not three integers >= 0", "不是三个 ≥ 0 的整数"},
+    ErrorPhrase{"a video's time ids pass 2^52 (k x seconds per grid x tokens_per_second): give it "
+                "fewer seconds per grid",
+                "视频的时间编号超过 2^52（k × 每格秒数 × tokens_per_second）：请减小每格秒数"},
     ErrorPhrase{"adds up to #, not d/2 = #", "之和为 %1，不等于 d/2 = %2"},
     ErrorPhrase{"2-D RoPE splits d into four quarters", "二维 RoPE 把 d 分成四等份"},
     ErrorPhrase{"0 (the variant's default) or a real > 1", "0（取该变体的默认值）或大于 1 的实数"},
