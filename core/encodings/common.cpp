@@ -57,6 +57,18 @@ ParamSpec specHeads(std::int64_t def) {
         .help("number of attention heads", "注意力头数");
 }
 
+ParamSpec specQueryVector() {
+    return pathParam("q")
+        .label("Query vector q", "查询向量 q")
+        .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量（默认全 1）");
+}
+
+ParamSpec specKeyVector() {
+    return pathParam("k")
+        .label("Key vector k", "键向量 k")
+        .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量（默认全 1）");
+}
+
 void sinusoidalRow(double pos, std::int64_t d, double base, double* out) {
     for (std::int64_t j = 0; j < d / 2; ++j) {
         const double a = pos * omega(j, d, base);

@@ -23,6 +23,9 @@ ParamSpec specBase(double def = 10000.0);
 ParamSpec specSeed();
 ParamSpec specOffset();
 ParamSpec specHeads(std::int64_t def = 8);
+// q and k of the rotary encodings' scores: .npy files of d numbers, all ones when not given.
+ParamSpec specQueryVector();
+ParamSpec specKeyVector();
 
 // omega_j = base^(-2j/d), computed with pow (never accumulated).
 inline double omega(std::int64_t j, std::int64_t d, double base) {

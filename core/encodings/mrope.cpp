@@ -287,12 +287,8 @@ std::vector<ParamSpec> params() {
             .label("Input rows", "输入行")
             .help(".npy (n, d) rows to rotate (default all ones)",
                   ".npy (n, d) 待旋转的行（默认全 1）"),
-        pathParam("q")
-            .label("Query vector q", "查询向量 q")
-            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量（默认全 1）"),
-        pathParam("k")
-            .label("Key vector k", "键向量 k")
-            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量（默认全 1）"),
+        specQueryVector(),
+        specKeyVector(),
     };
 }
 

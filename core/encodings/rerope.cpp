@@ -210,12 +210,8 @@ std::vector<ParamSpec> params() {
             .label("Training length L", "训练长度 L")
             .help("L of the log-n query scale (the patches' training_length; >= 2)",
                   "对数查询缩放中的 L（补丁中的 training_length；须 >= 2）"),
-        pathParam("q")
-            .label("Query vector q", "查询向量 q")
-            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量（默认全 1）"),
-        pathParam("k")
-            .label("Key vector k", "键向量 k")
-            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量（默认全 1）"),
+        specQueryVector(),
+        specKeyVector(),
         intParam("max_distance", 4096)
             .range(0, kMaxPositions)
             .slider(16, 131072)

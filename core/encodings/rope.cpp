@@ -262,12 +262,8 @@ void registerRope(Registry& r) {
             .label("Input rows (.npy)", "输入行（.npy）")
             .help(".npy (n, d) rows to rotate (default all ones)",
                   "要旋转的 .npy (n, d) 输入（默认全 1）"),
-        pathParam("q")
-            .label("Query vector q", "查询向量 q")
-            .help(".npy (d) query vector (default all ones)", ".npy (d) 查询向量（默认全 1）"),
-        pathParam("k")
-            .label("Key vector k", "键向量 k")
-            .help(".npy (d) key vector (default all ones)", ".npy (d) 键向量（默认全 1）"),
+        specQueryVector(),
+        specKeyVector(),
         intParam("max_distance", 4096)
             .range(0, kMaxPositions)
             .slider(16, 131072)

@@ -71,4 +71,15 @@ inline core::RowMatrix randomMatrix(std::int64_t rows, std::int64_t cols, std::u
     return core::normalMatrix(rng, rows, cols);
 }
 
+// Random q and k of length d written as .npy files in `dir` (seeds `seed` and seed + 1), as the
+// q and k parameters of the rotary encodings take them.
+template <class Dir>
+inline Values randomQkFiles(const Dir& dir, std::int64_t d, std::uint64_t seed) {
+    const std::string qf = dir.filePath(QString("q%1.npy").arg(seed)).toStdString(),
+                      kf = dir.filePath(QString("k%1.npy").arg(seed)).toStdString();
+    writeNpyFile(qf, randomMatrix(1, d, seed), true);
+    writeNpyFile(kf, randomMatrix(1, d, seed + 1), true);
+    return {{"q", qf}, {"k", kf}};
+}
+
 }  // namespace poslab::test

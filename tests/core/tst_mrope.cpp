@@ -26,13 +26,7 @@ class TstMrope : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    Values randomQk(qint64 d, quint64 seed) {
-        const std::string qf = m_dir.filePath(QString("q%1.npy").arg(seed)).toStdString(),
-                          kf = m_dir.filePath(QString("k%1.npy").arg(seed)).toStdString();
-        test::writeNpyFile(qf, test::randomMatrix(1, d, seed), true);
-        test::writeNpyFile(kf, test::randomMatrix(1, d, seed + 1), true);
-        return {{"q", qf}, {"k", kf}};
-    }
+    Values randomQk(qint64 d, quint64 seed) { return test::randomQkFiles(m_dir, d, seed); }
 
     static std::vector<std::int64_t> row(const core::Array& ids, int axis) {
         const auto n = ids.shape[1];

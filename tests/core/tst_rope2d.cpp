@@ -24,13 +24,7 @@ class TstRope2d : public QObject {
     Q_OBJECT
     QTemporaryDir m_dir;
 
-    Values randomQk(qint64 d, quint64 seed) {
-        const std::string qf = m_dir.filePath(QString("q%1.npy").arg(seed)).toStdString(),
-                          kf = m_dir.filePath(QString("k%1.npy").arg(seed)).toStdString();
-        test::writeNpyFile(qf, test::randomMatrix(1, d, seed), true);
-        test::writeNpyFile(kf, test::randomMatrix(1, d, seed + 1), true);
-        return {{"q", qf}, {"k", kf}};
-    }
+    Values randomQk(qint64 d, quint64 seed) { return test::randomQkFiles(m_dir, d, seed); }
 
     void variants() {
         QTest::addColumn<QString>("variant");
